@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { envelope } from './envelope'
+import { address, email, password, personName, phone, selfServiceRole, sessionUser } from './user'
+
+export const registerBody = z.object({
+  name: personName,
+  email,
+  password,
+  role: selfServiceRole,
+  phone: phone.optional(),
+  address: address.optional(),
+})
+export type RegisterBody = z.input<typeof registerBody>
+export const registerAnswer = envelope(z.object({ user: sessionUser }))
+
+export const loginBody = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+})
+export type LoginBody = z.input<typeof loginBody>
+export const loginData = z.object({
+  token: z.string(),
+  /** ISO 8601; the PWA stores it as the token expiry and treats a later clock as signed out. */
+  expires_at: z.string(),
+  user: sessionUser,
+})
+export type LoginData = z.infer<typeof loginData>
+export const loginAnswer = envelope(loginData)
+
+const token = z.string({ error: 'The link is missing its token' }).min(10, 'The link is not valid').max(512)
+
+export const verifyEmailBody = z.object({ token })
+export const forgotPasswordBody = z.object({ email })
+export const resetPasswordBody = z.object({ token, password })
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>
+/** set-password: the link an admin-created account receives; same shape as reset. */
+export const setPasswordBody = resetPasswordBody
+
+export const healthAnswer = envelope(z.object({ status: z.literal('ok') }))
+
+/** GET /api/dev/outbox: the dev mail outbox (only without SMTP_URL, never in production). */
+export const outboxMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+})
+export type OutboxMail = z.infer<typeof outboxMail>
+export const outboxAnswer = envelope(z.array(outboxMail))

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { fileURLToPath } from 'node:url'
+import { manifest } from './scripts/pwa-manifest'
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+export default defineConfig({
+  resolve: {
+    alias: { '@contract': here('./contract'), '@': here('./src') },
+  },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/route-tree.gen.ts',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // maplibre is lazy and large: cached at runtime when a map is first opened, not precached.
+        globIgnores: ['**/maplibre*.js'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+  build: { target: 'es2022', sourcemap: false },
+})

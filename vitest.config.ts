@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+const alias = { '@contract': here('./contract'), '@': here('./src') }
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          setupFiles: ['./tests/setup/web.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          // PGlite boots in ~1 s per database; tests of a file share one app.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
