@@ -1,0 +1,68 @@
+import { Button, Stack, Text } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
+import { forgotPasswordBody } from '@contract/auth'
+import { FormAlert } from '@/components/form-alert'
+import { FormField } from '@/components/form-field'
+import { failureMessage } from '@/lib/api-client'
+import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
+import { useForgotPasswordMutation } from './api'
+import { AuthCard } from './auth-card'
+import { TextLink } from './text-link'
+
+export function ForgotPasswordForm() {
+  const forgot = useForgotPasswordMutation()
+  const [email, setEmail] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const result = validate(forgotPasswordBody, { email })
+    if (!result.ok) return setErrors(result.errors)
+    setErrors({})
+    forgot.mutate(result.data.email, { onError: (error) => setErrors(serverFieldErrors(error)) })
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      intro="Enter the email you signed up with and we will send you a link to choose a new password."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          {forgot.isSuccess && (
+            <FormAlert status="success">
+              {forgot.data.message ||
+                'If an account exists for that email, a reset link is on its way.'}
+            </FormAlert>
+          )}
+          {forgot.isError && (
+            <FormAlert status="error">
+              {failureMessage(forgot.error, 'Could not send the email. Please try again.')}
+            </FormAlert>
+          )}
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            error={errors.email}
+            required
+          />
+          <Button
+            type="submit"
+            colorPalette="brand"
+            disabled={forgot.isPending}
+            loading={forgot.isPending}
+          >
+            Send reset link
+          </Button>
+          <Text fontSize="sm" textAlign="center">
+            Remembered it? <TextLink to="/login">Back to log in</TextLink>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}

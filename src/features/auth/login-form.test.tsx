@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { STORAGE_KEYS } from '@/lib/auth-storage'
+import { failWith, userDataHandler } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { testUsers } from '@/test/session'
+
+function loginAnswers(role: keyof typeof testUsers, expiresAt = '2099-01-01T00:00:00.000Z') {
+  return http.post('/api/login', () =>
+    HttpResponse.json({
+      success: true,
+      message: 'Logged in',
+      data: { token: `jwt-${role}`, expires_at: expiresAt, user: testUsers[role] },
+    }),
+  )
+}
+
+describe('login', () => {
+  it('stores token, user and expiry and lands on the role home', async () => {
+    server.use(loginAnswers('deliverer'), userDataHandler('deliverer'))
+    const { router, user } = renderApp('/login')
+    await user.type(await screen.findByLabelText(/email/i), 'deliverer@example.com')
+    await user.type(screen.getByLabelText(/password/i), 'password123')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+
+    expect(
+      await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/deliverer-dashboard')
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-deliverer')
+    expect(localStorage.getItem(STORAGE_KEYS.tokenExpiry)).toBe('2099-01-01T00:00:00.000Z')
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toEqual(testUsers.deliverer)
+  })
+
+  it('returns to the page it was sent from', async () => {
+    server.use(loginAnswers('sender'), userDataHandler('sender'))
+    const { router, user } = renderApp('/items')
+    await user.type(await screen.findByLabelText(/email/i), 'sender@example.com')
+    await user.type(screen.getByLabelText(/password/i), 'password123')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('heading', { name: 'All Items', level: 1 })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/items')
+  })
+
+  it('shows the server message on 401 and stays on the form', async () => {
+    server.use(failWith('post', 'login', 401, 'Invalid email or password'))
+    const { router, user } = renderApp('/login')
+    await user.type(await screen.findByLabelText(/email/i), 'someone@example.com')
+    await user.type(screen.getByLabelText(/password/i), 'wrong-password')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password')
+    expect(router.state.location.pathname).toBe('/login')
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull()
+  })
+
+  it('checks the fields before calling the server', async () => {
+    const { user } = renderApp('/login')
+    await user.type(await screen.findByLabelText(/email/i), 'not-an-email')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const email = screen.getByLabelText(/email/i)
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter a valid email address'))
+    expect(screen.getByLabelText(/password/i)).toHaveAccessibleDescription('Password is required')
+  })
+
+  it('links to sign-up and forgotten password', async () => {
+    renderApp('/login')
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    )
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
+  })
+})

@@ -1,0 +1,91 @@
+import { Button, Stack, Text } from '@chakra-ui/react'
+import { useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { loginBody } from '@contract/auth'
+import { FormAlert } from '@/components/form-alert'
+import { FormField } from '@/components/form-field'
+import { apiFailure, failureMessage } from '@/lib/api-client'
+import { safeRedirectTarget } from '@/lib/guards'
+import { roleHome } from '@/lib/role-home'
+import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
+import { useLoginMutation } from './api'
+import { AuthCard } from './auth-card'
+import { ResendVerification } from './resend-verification'
+import { TextLink } from './text-link'
+
+export function LoginForm({ redirectTo }: { redirectTo?: string }) {
+  const navigate = useNavigate()
+  const login = useLoginMutation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const result = validate(loginBody, { email, password })
+    if (!result.ok) return setErrors(result.errors)
+    setErrors({})
+    login.mutate(result.data, {
+      onSuccess: (answer) => {
+        const target = safeRedirectTarget(redirectTo)
+        // A target of another role is bounced to this user's home by the route guard.
+        if (target) void navigate({ href: target, replace: true })
+        else void navigate({ to: roleHome(answer.data.user.role), replace: true })
+      },
+      onError: (error) => setErrors(serverFieldErrors(error)),
+    })
+  }
+
+  const failure = login.isError ? apiFailure(login.error) : null
+
+  return (
+    <AuthCard title="Log in" intro="Welcome back. Log in to send items or pick up deliveries.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          {login.isError && (
+            <FormAlert status="error">
+              {failureMessage(login.error, 'Login failed. Please try again.')}
+            </FormAlert>
+          )}
+          {failure?.status === 403 && /verif/i.test(failure.message ?? '') && (
+            <ResendVerification email={email} />
+          )}
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            error={errors.email}
+            required
+          />
+          <FormField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            error={errors.password}
+            required
+          />
+          <Text textAlign="right" fontSize="sm">
+            <TextLink to="/forgot-password">Forgot password?</TextLink>
+          </Text>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            disabled={login.isPending}
+            loading={login.isPending}
+          >
+            Log in
+          </Button>
+          <Text fontSize="sm" textAlign="center">
+            New to Tote? <TextLink to="/signup">Create an account</TextLink>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,27 @@
+import { Button, Stack, Text } from '@chakra-ui/react'
+import { failureMessage } from '@/lib/api-client'
+import { useResendVerificationMutation } from './api'
+
+/** Offered wherever an unverified address blocks the user: the old link may be lost or expired. */
+export function ResendVerification({ email }: { email: string }) {
+  const resend = useResendVerificationMutation()
+  if (!email) return null
+  return (
+    <Stack gap="2" align="flex-start">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => resend.mutate(email)}
+        disabled={resend.isPending}
+        loading={resend.isPending}
+      >
+        Resend verification email
+      </Button>
+      <Text role="status" fontSize="sm" color={resend.isError ? 'fg.error' : 'fg.muted'}>
+        {resend.isSuccess && (resend.data.message || 'We sent you a new verification link.')}
+        {resend.isError &&
+          failureMessage(resend.error, 'Could not send the email. Please try again.')}
+      </Text>
+    </Stack>
+  )
+}

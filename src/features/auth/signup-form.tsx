@@ -1,0 +1,159 @@
+import { Button, Fieldset, RadioGroup, Stack, Text } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
+import { registerBody } from '@contract/auth'
+import { FormAlert } from '@/components/form-alert'
+import { FormField } from '@/components/form-field'
+import { failureMessage } from '@/lib/api-client'
+import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
+import { useRegisterMutation } from './api'
+import { AuthCard } from './auth-card'
+import { ResendVerification } from './resend-verification'
+import { TextLink } from './text-link'
+
+type SignupRole = 'sender' | 'deliverer'
+
+const roleOptions: { value: SignupRole; label: string; hint: string }[] = [
+  { value: 'sender', label: 'Sender', hint: 'I want to send items' },
+  { value: 'deliverer', label: 'Deliverer', hint: 'I travel and can carry items' },
+]
+
+export function SignupForm() {
+  const register = useRegisterMutation()
+  const [form, setForm] = useState({ name: '', email: '', password: '', phone: '', address: '' })
+  const [role, setRole] = useState<SignupRole>('sender')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((f) => ({ ...f, [field]: value }))
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const result = validate(registerBody, {
+      ...form,
+      role,
+      phone: form.phone || undefined,
+      address: form.address || undefined,
+    })
+    if (!result.ok) return setErrors(result.errors)
+    setErrors({})
+    register.mutate(result.data, { onError: (error) => setErrors(serverFieldErrors(error)) })
+  }
+
+  if (register.isSuccess) {
+    return (
+      <AuthCard title="Check your email">
+        <Stack gap="4">
+          <FormAlert status="success">
+            Check your email: we sent a verification link to {register.data.data.user.email}. Open
+            it to activate your account, then log in.
+          </FormAlert>
+          <ResendVerification email={register.data.data.user.email} />
+          <Text>
+            <TextLink to="/login">Go to log in</TextLink>
+          </Text>
+        </Stack>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="Send items with travellers, or earn on trips you already take."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          {register.isError && (
+            <FormAlert status="error">
+              {failureMessage(register.error, 'Sign-up failed. Please try again.')}
+            </FormAlert>
+          )}
+          <FormField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={form.name}
+            onValueChange={set('name')}
+            error={errors.name}
+            required
+          />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onValueChange={set('email')}
+            error={errors.email}
+            required
+          />
+          <FormField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onValueChange={set('password')}
+            error={errors.password}
+            helperText="At least 8 characters."
+            required
+          />
+          <Fieldset.Root invalid={Boolean(errors.role)}>
+            <Fieldset.Legend fontWeight="medium" mb="2">
+              I want to join as
+            </Fieldset.Legend>
+            <RadioGroup.Root
+              name="role"
+              value={role}
+              onValueChange={(details) => setRole(details.value as SignupRole)}
+              colorPalette="brand"
+            >
+              <Stack gap="3">
+                {roleOptions.map((option) => (
+                  <RadioGroup.Item key={option.value} value={option.value}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>
+                      {option.label}{' '}
+                      <Text as="span" color="fg.muted">
+                        — {option.hint}
+                      </Text>
+                    </RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                ))}
+              </Stack>
+            </RadioGroup.Root>
+            <Fieldset.ErrorText>{errors.role}</Fieldset.ErrorText>
+          </Fieldset.Root>
+          <FormField
+            label="Phone (optional)"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onValueChange={set('phone')}
+            error={errors.phone}
+          />
+          <FormField
+            label="Address (optional)"
+            name="address"
+            autoComplete="street-address"
+            value={form.address}
+            onValueChange={set('address')}
+            error={errors.address}
+          />
+          <Button
+            type="submit"
+            colorPalette="brand"
+            disabled={register.isPending}
+            loading={register.isPending}
+          >
+            Create account
+          </Button>
+          <Text fontSize="sm" textAlign="center">
+            Already have an account? <TextLink to="/login">Log in</TextLink>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,38 @@
+import type { z } from 'zod'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { UpdateUserBody, UserData, getUserDataAnswer, updateUserAnswer } from '@contract/user'
+import { api } from '@/lib/api-client'
+import { updateStoredUser } from '@/lib/auth-storage'
+
+const userDataKey = ['user-data'] as const
+
+export function userDataQueryOptions() {
+  return queryOptions({
+    queryKey: userDataKey,
+    queryFn: async (): Promise<UserData> => {
+      const answer = await api.get('get-user-data').json<z.infer<typeof getUserDataAnswer>>()
+      const { id, name, email, role } = answer.data
+      // The server is the source of truth for the name the sidebar shows.
+      updateStoredUser({ id, name, email, role })
+      return answer.data
+    },
+  })
+}
+
+export function useUpdateUserMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) =>
+      api.post('update-user', { json: body }).json<z.infer<typeof updateUserAnswer>>(),
+    onSuccess: (answer, body) => {
+      // Prefer what the server stored; fall back to what was sent if it answered without data.
+      const saved: Partial<UserData> = answer.data ?? {
+        name: body.name,
+        phone: body.phone,
+        address: body.address,
+      }
+      if (saved.name) updateStoredUser({ name: saved.name })
+      queryClient.setQueryData(userDataKey, (old) => (old ? { ...old, ...saved } : old))
+    },
+  })
+}

@@ -1,0 +1,159 @@
+import { Button, CloseButton, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { updateUserBody, type UserData } from '@contract/user'
+import { FormAlert } from '@/components/form-alert'
+import { FormField } from '@/components/form-field'
+import { failureMessage } from '@/lib/api-client'
+import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
+import { useUpdateUserMutation, userDataQueryOptions } from './api'
+
+/** SPEC.md section 9: the modal closes 1.5 s after a successful save. */
+export const CLOSE_AFTER_SAVE_MS = 1500
+
+interface ProfileModalProps {
+  open: boolean
+  onClose: () => void
+}
+
+export function ProfileModal({ open, onClose }: ProfileModalProps) {
+  const userData = useQuery({ ...userDataQueryOptions(), enabled: open })
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      size={{ base: 'full', sm: 'md' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Profile Settings</Dialog.Title>
+            </Dialog.Header>
+            {userData.isPending && (
+              <Dialog.Body>
+                <Stack direction="row" gap="3" align="center" role="status">
+                  <Spinner size="sm" />
+                  <Text>Loading your profile…</Text>
+                </Stack>
+              </Dialog.Body>
+            )}
+            {userData.isError && (
+              <Dialog.Body>
+                <FormAlert status="error">Failed to load user data</FormAlert>
+              </Dialog.Body>
+            )}
+            {userData.isSuccess && <ProfileForm initial={userData.data} onClose={onClose} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function ProfileForm({ initial, onClose }: { initial: UserData; onClose: () => void }) {
+  const update = useUpdateUserMutation()
+  const [form, setForm] = useState({
+    name: initial.name,
+    phone: initial.phone,
+    address: initial.address,
+    password: '',
+  })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((f) => ({ ...f, [field]: value }))
+
+  // A ref so a parent re-render (new onClose identity) does not restart the countdown.
+  const onCloseRef = useRef(onClose)
+  useEffect(() => {
+    onCloseRef.current = onClose
+  })
+  useEffect(() => {
+    if (!update.isSuccess) return
+    const timer = setTimeout(() => onCloseRef.current(), CLOSE_AFTER_SAVE_MS)
+    return () => clearTimeout(timer)
+  }, [update.isSuccess])
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const result = validate(updateUserBody, form)
+    if (!result.ok) return setErrors(result.errors)
+    setErrors({})
+    update.mutate(result.data, { onError: (error) => setErrors(serverFieldErrors(error)) })
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          {update.isSuccess && (
+            <FormAlert status="success">
+              {update.data.message || 'Profile updated successfully'}
+            </FormAlert>
+          )}
+          {update.isError && (
+            <FormAlert status="error">
+              {failureMessage(update.error, 'Failed to update profile')}
+            </FormAlert>
+          )}
+          <FormField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={form.name}
+            onValueChange={set('name')}
+            error={errors.name}
+            required
+          />
+          <FormField
+            label="Phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onValueChange={set('phone')}
+            error={errors.phone}
+          />
+          <FormField
+            label="Address"
+            name="address"
+            autoComplete="street-address"
+            value={form.address}
+            onValueChange={set('address')}
+            error={errors.address}
+          />
+          <FormField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onValueChange={set('password')}
+            error={errors.password}
+            helperText="Leave blank to keep your current password"
+          />
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose} type="button">
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          disabled={update.isPending || update.isSuccess}
+          loading={update.isPending}
+        >
+          Save changes
+        </Button>
+      </Dialog.Footer>
+    </form>
+  )
+}

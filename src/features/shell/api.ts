@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { api } from '@/lib/api-client'
+import { clearSession } from '@/lib/auth-storage'
+
+/** SPEC.md section 7: whatever the server says, the user ends up signed out on /login. */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(async () => {
+    try {
+      await api.post('logout')
+    } catch (error) {
+      // SPEC.md section 8: a failed logout is only logged; the local session goes regardless.
+      console.warn('Logout request failed', error)
+    } finally {
+      clearSession()
+      queryClient.clear()
+      await navigate({ to: '/login', replace: true })
+    }
+  }, [navigate, queryClient])
+}

@@ -1,0 +1,122 @@
+import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Text } from '@chakra-ui/react'
+import { useState, type ReactNode } from 'react'
+import type { Role } from '@contract/user'
+import { SkipLink } from '@/components/skip-link'
+import { SidebarContent } from './sidebar-content'
+
+interface AppLayoutProps {
+  role: Role
+  onOpenProfileSettings: () => void
+  children: ReactNode
+}
+
+function MenuIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+    </svg>
+  )
+}
+
+/**
+ * Sidebar on wide screens, a drawer behind a menu button on phones. Desktop styles are the base
+ * (hidden with `mdDown`) so the sidebar is also what tests and no-media-query agents see.
+ */
+export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const openProfile = () => {
+    setMenuOpen(false)
+    onOpenProfileSettings()
+  }
+
+  return (
+    <Flex minH="100dvh" direction={{ base: 'row', mdDown: 'column' }} bg="bg.subtle">
+      <SkipLink />
+      <Flex
+        as="header"
+        hideFrom="md"
+        align="center"
+        gap="2"
+        px="3"
+        py="2"
+        bg="bg"
+        borderBottomWidth="1px"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+      >
+        <Drawer.Root
+          open={menuOpen}
+          onOpenChange={(details) => setMenuOpen(details.open)}
+          placement="start"
+          lazyMount
+          unmountOnExit
+        >
+          <Drawer.Trigger asChild>
+            <IconButton aria-label="Open menu" variant="ghost">
+              <MenuIcon />
+            </IconButton>
+          </Drawer.Trigger>
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="72">
+                <Drawer.Title srOnly>Menu</Drawer.Title>
+                <Drawer.Body py="4" px="3">
+                  <SidebarContent
+                    role={role}
+                    onNavigate={() => setMenuOpen(false)}
+                    onOpenProfileSettings={openProfile}
+                  />
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close menu" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+        <Text fontSize="lg" fontWeight="bold" color="brand.fg">
+          Tote
+        </Text>
+      </Flex>
+      <Box
+        as="aside"
+        display={{ base: 'block', mdDown: 'none' }}
+        w="64"
+        flexShrink="0"
+        bg="bg"
+        borderRightWidth="1px"
+        px="3"
+        py="5"
+        position="sticky"
+        top="0"
+        h="100dvh"
+        overflowY="auto"
+      >
+        <SidebarContent role={role} onOpenProfileSettings={onOpenProfileSettings} />
+      </Box>
+      <Box
+        as="main"
+        id="main"
+        tabIndex={-1}
+        flex="1"
+        minW="0"
+        px={{ base: '4', md: '8' }}
+        py={{ base: '5', md: '8' }}
+      >
+        <Box maxW="6xl" mx="auto">
+          {children}
+        </Box>
+      </Box>
+    </Flex>
+  )
+}

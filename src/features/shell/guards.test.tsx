@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { failWith, userDataHandler } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { storeSession } from '@/test/session'
+import { STORAGE_KEYS } from '@/lib/auth-storage'
+
+describe('route guards', () => {
+  it('sends a visitor without a token to /login, remembering the page', async () => {
+    const { router } = renderApp('/items')
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toEqual({ redirect: '/items' })
+  })
+
+  it('treats an expired stored token as no token', async () => {
+    storeSession('sender', { expired: true })
+    const { router } = renderApp('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('sends a deliverer on a sender page to /deliverer-dashboard', async () => {
+    storeSession('deliverer')
+    server.use(userDataHandler('deliverer'))
+    const { router } = renderApp('/items')
+    expect(
+      await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/deliverer-dashboard')
+  })
+
+  it('sends an admin on a sender page to /admin-dashboard', async () => {
+    storeSession('admin')
+    server.use(userDataHandler('admin'))
+    const { router } = renderApp('/items')
+    expect(
+      await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 }),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/admin-dashboard')
+  })
+
+  it('sends a sender on a deliverer page to /dashboard', async () => {
+    storeSession('sender')
+    server.use(userDataHandler('sender'))
+    const { router } = renderApp('/available-items')
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard')
+  })
+
+  it('keeps /agreements for admins only (decision 001)', async () => {
+    storeSession('deliverer')
+    server.use(userDataHandler('deliverer'))
+    const { router } = renderApp('/agreements')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deliverer-dashboard'))
+  })
+
+  it('shows pages for any signed-in user with the sidebar of their role', async () => {
+    storeSession('deliverer')
+    server.use(userDataHandler('deliverer'))
+    renderApp('/my-deliveries')
+    expect(
+      await screen.findByRole('heading', { name: 'My Deliveries', level: 1 }),
+    ).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' })
+    expect(nav).toHaveTextContent('Available Items')
+    expect(nav).not.toHaveTextContent('Post New Item')
+  })
+
+  it('sends a signed-in user away from /login to their home', async () => {
+    storeSession('sender')
+    server.use(userDataHandler('sender'))
+    const { router } = renderApp('/login')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+  })
+
+  it('clears the session and lands on /login when the server answers 401', async () => {
+    storeSession('sender')
+    server.use(failWith('get', 'get-user-data', 401, 'Session expired'))
+    const { router } = renderApp('/items')
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.tokenExpiry)).toBeNull()
+  })
+
+  it('refreshes the stored name from the server', async () => {
+    storeSession('sender')
+    server.use(userDataHandler('sender', { name: 'Samantha Sender' }))
+    renderApp('/dashboard')
+    expect(await screen.findByText('Samantha Sender')).toBeInTheDocument()
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}').name).toBe('Samantha Sender')
+  })
+})

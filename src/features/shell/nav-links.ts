@@ -1,0 +1,28 @@
+import type { Role } from '@contract/user'
+
+export interface NavLink {
+  label: string
+  to: string
+}
+
+/** SPEC.md section 2 for sender and deliverer; the admin list is our design (DESIGN.md). */
+export const navLinksByRole: Record<Role, NavLink[]> = {
+  sender: [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'All Items', to: '/items' },
+    { label: 'Post New Item', to: '/post-item' },
+  ],
+  deliverer: [
+    { label: 'Dashboard', to: '/deliverer-dashboard' },
+    { label: 'Available Items', to: '/available-items' },
+    { label: 'My Deliveries', to: '/my-deliveries' },
+    { label: 'Rejected Requests', to: '/rejected-requests' },
+    { label: 'Payment Method', to: '/payment-method' },
+  ],
+  admin: [
+    { label: 'Admin Dashboard', to: '/admin-dashboard' },
+    { label: 'Items Management', to: '/items-management' },
+    { label: 'Users', to: '/users' },
+    { label: 'Agreements', to: '/agreements' },
+  ],
+}

@@ -1,0 +1,53 @@
+import { Box, Link, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from '@tanstack/react-router'
+import type { Role } from '@contract/user'
+import { navLinksByRole } from './nav-links'
+import { UserBlock } from './user-block'
+
+interface SidebarContentProps {
+  role: Role
+  onNavigate?: () => void
+  onOpenProfileSettings: () => void
+}
+
+export function SidebarContent({ role, onNavigate, onOpenProfileSettings }: SidebarContentProps) {
+  return (
+    <Stack h="full" gap="6" justify="space-between">
+      <Stack gap="6">
+        <Text fontSize="xl" fontWeight="bold" color="brand.fg" px="3">
+          Tote
+        </Text>
+        <Box as="nav" aria-label="Main navigation">
+          <Stack as="ul" gap="1" listStyleType="none">
+            {navLinksByRole[role].map((link) => (
+              <li key={link.to}>
+                <Link
+                  asChild
+                  display="block"
+                  px="3"
+                  py="2"
+                  borderRadius="md"
+                  color="fg"
+                  textDecoration="none"
+                  _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+                  css={{
+                    '&[aria-current=page]': {
+                      bg: 'brand.subtle',
+                      color: 'brand.fg',
+                      fontWeight: 'semibold',
+                    },
+                  }}
+                >
+                  <RouterLink to={link.to} onClick={onNavigate}>
+                    {link.label}
+                  </RouterLink>
+                </Link>
+              </li>
+            ))}
+          </Stack>
+        </Box>
+      </Stack>
+      <UserBlock onOpenProfileSettings={onOpenProfileSettings} />
+    </Stack>
+  )
+}

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { STORAGE_KEYS } from '@/lib/auth-storage'
+import { failWith, userDataHandler } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { storeSession } from '@/test/session'
+import { render } from '@testing-library/react'
+import { AppProviders } from '@/app-providers'
+import { createQueryClient } from '@/lib/query-client'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { UserBlock } from './user-block'
+
+describe('sidebar user block', () => {
+  it("shows 'Demo User' with initials 'DU' when no user is stored", async () => {
+    // The block on its own: inside the app a signed-out visitor never reaches the sidebar.
+    const rootRoute = createRootRoute({
+      component: () => <UserBlock onOpenProfileSettings={() => {}} />,
+    })
+    const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    )
+    expect(await screen.findByText('Demo User')).toBeInTheDocument()
+    expect(screen.getByText('DU')).toBeInTheDocument()
+  })
+
+  it('shows the signed-in name and initials, and the role links', async () => {
+    storeSession('sender')
+    server.use(userDataHandler('sender'))
+    renderApp('/dashboard')
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
+    expect(within(nav).getByRole('link', { name: 'All Items' })).toHaveAttribute('href', '/items')
+    expect(within(nav).getByRole('link', { name: 'Post New Item' })).toHaveAttribute(
+      'href',
+      '/post-item',
+    )
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
+    expect(await screen.findByText('Sam Sender')).toBeInTheDocument()
+    expect(screen.getByText('SS')).toBeInTheDocument()
+  })
+
+  it('opens the Profile Settings dialog', async () => {
+    storeSession('sender')
+    server.use(userDataHandler('sender'))
+    const { user } = renderApp('/dashboard')
+    await user.click(await screen.findByRole('button', { name: 'Profile Settings' }))
+    expect(await screen.findByRole('dialog', { name: 'Profile Settings' })).toBeInTheDocument()
+  })
+
+  it('logs out: calls the API, clears storage and goes to /login', async () => {
+    storeSession('deliverer')
+    let called = false
+    server.use(
+      userDataHandler('deliverer'),
+      http.post('/api/logout', () => {
+        called = true
+        return HttpResponse.json({ success: true, message: 'Logged out' })
+      }),
+    )
+    const { user, router } = renderApp('/deliverer-dashboard')
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(called).toBe(true)
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull()
+  })
+
+  it('clears storage even when the logout call fails, and only logs the failure', async () => {
+    storeSession('sender')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    server.use(userDataHandler('sender'), failWith('post', 'logout', 500, 'Server error'))
+    const { user, router } = renderApp('/dashboard')
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.tokenExpiry)).toBeNull()
+    expect(warn).toHaveBeenCalled()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    warn.mockRestore()
+  })
+})

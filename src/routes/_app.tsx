@@ -1,0 +1,41 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import { LazyProfileModal } from '@/features/profile/lazy-profile-modal'
+import { userDataQueryOptions } from '@/features/profile/api'
+import { AppLayout } from '@/features/shell/app-layout'
+import { apiFailure } from '@/lib/api-client'
+import { requireSignIn } from '@/lib/guards'
+import { useSession } from '@/lib/use-session'
+
+export const Route = createFileRoute('/_app')({
+  beforeLoad: ({ context, location }) => ({ session: requireSignIn(context.auth, location) }),
+  loader: async ({ context, location }) => {
+    try {
+      // Asks the server at once, so a revoked or tampered token is caught before any page shows.
+      // No retries here: offline or with the API down, the shell must not hang on a blank page.
+      await context.queryClient.ensureQueryData({ ...userDataQueryOptions(), retry: false })
+    } catch (error) {
+      if (apiFailure(error)?.status === 401) {
+        throw redirect({ to: '/login', search: { redirect: location.href }, replace: true })
+      }
+      // Offline or a server hiccup: the stored session is still good enough to show the shell.
+    }
+  },
+  component: AppRoute,
+})
+
+function AppRoute() {
+  const { session: atLoad } = Route.useRouteContext()
+  const session = useSession()
+  const [profileOpen, setProfileOpen] = useState(false)
+  const closeProfile = useCallback(() => setProfileOpen(false), [])
+  return (
+    <AppLayout
+      role={(session ?? atLoad).user.role}
+      onOpenProfileSettings={() => setProfileOpen(true)}
+    >
+      <Outlet />
+      <LazyProfileModal open={profileOpen} onClose={closeProfile} />
+    </AppLayout>
+  )
+}

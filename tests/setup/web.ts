@@ -1,0 +1,21 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+
+// One msw server for every web test file; tests reach it through src/test/msw-server.ts (a global,
+// because this file and src/ belong to different TypeScript projects that may not import each other).
+const server = setupServer()
+;(globalThis as { __toteMswServer?: typeof server }).__toteMswServer = server
+
+// jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+;(globalThis as { scrollTo?: () => void }).scrollTo = () => {}
+
+// An API call no test expected is a bug in the test or the code, not something to ignore.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  ;(globalThis as { localStorage?: { clear(): void } }).localStorage?.clear()
+})
+afterAll(() => server.close())
