@@ -27,7 +27,10 @@ export const loginData = z.object({
 export type LoginData = z.infer<typeof loginData>
 export const loginAnswer = envelope(loginData)
 
-const token = z.string({ error: 'The link is missing its token' }).min(10, 'The link is not valid').max(512)
+const token = z
+  .string({ error: 'The link is missing its token' })
+  .min(10, 'The link is not valid')
+  .max(512)
 
 export const verifyEmailBody = z.object({ token })
 export const forgotPasswordBody = z.object({ email })
@@ -48,3 +51,8 @@ export const outboxMail = z.object({
 })
 export type OutboxMail = z.infer<typeof outboxMail>
 export const outboxAnswer = envelope(z.array(outboxMail))
+
+/** POST /api/resend-verification: always answers success (no account probing). */
+export const resendVerificationBody = z.object({ email })
+/** GET /api/dev/outbox?to=: optional filter on the recipient. */
+export const outboxQuery = z.object({ to: z.string().trim().max(254).optional() })

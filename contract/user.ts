@@ -65,3 +65,5 @@ export const updateUserBody = z.object({
   password: z.union([z.literal(''), password]).optional(),
 })
 export type UpdateUserBody = z.input<typeof updateUserBody>
+/** POST /api/update-user answers the updated profile. */
+export const updateUserAnswer = envelope(userData)

@@ -1,0 +1,176 @@
+import { z } from 'zod'
+import { envelope, pagination } from './envelope'
+import { phone } from './user'
+
+export const categories = ['electronics', 'clothing', 'documents', 'food', 'other'] as const
+export const category = z.enum(categories, {
+  error: 'Category must be one of electronics, clothing, documents, food, other',
+})
+export type Category = z.infer<typeof category>
+
+export const itemStatuses = [
+  'pending',
+  'ready_to_pickup',
+  'in_process',
+  'delivered',
+  'cancelled',
+] as const
+export const itemStatus = z.enum(itemStatuses)
+export type ItemStatus = z.infer<typeof itemStatus>
+
+export const approval = z.enum(['pending', 'approved', 'rejected'])
+export type Approval = z.infer<typeof approval>
+export const requestStatus = z.enum(['pending', 'accepted', 'rejected'])
+export type RequestStatus = z.infer<typeof requestStatus>
+
+/** Stored and answered as {lat, lng, address?} (DESIGN.md). */
+export const location = z.object({
+  lat: z
+    .number()
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
+  lng: z
+    .number()
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
+  address: z.string().trim().max(300).optional(),
+})
+export type Location = z.infer<typeof location>
+/** A client may send a plain string, which the server geocodes or refuses. */
+export const locationInput = z.union([
+  location,
+  z.string().trim().min(1, 'Choose a location').max(300),
+])
+export type LocationInput = z.infer<typeof locationInput>
+
+/** USD with at most two decimals; more decimals are truncated (SPEC.md section 9), never rounded up. */
+export const price = z
+  .number({ error: 'Price must be a number' })
+  .min(0, 'Price must be at least 0')
+  .max(1_000_000, 'Price must be at most 1,000,000')
+  .transform((v) => Math.trunc(v * 100 + 1e-6) / 100)
+
+const dimension = z.number({ error: 'Must be a number' }).min(0, 'Must be at least 0').max(10_000)
+
+/** The edit form of SPEC.md section 5 (also the create form, plus sender_price). */
+export const itemFields = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  category,
+  description: z.string().trim().max(2000).default(''),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(10_000),
+  weight: z
+    .number({ error: 'Weight must be a number' })
+    .min(0, 'Weight must be at least 0')
+    .max(10_000),
+  dimensions: z.object({ length: dimension, width: dimension, height: dimension }),
+  is_fragile: z.boolean().default(false),
+  from_location: locationInput,
+  to_location: locationInput,
+  delivery_phone: phone.min(1, 'Delivery phone is required'),
+  delivery_address: z.string().trim().min(1, 'Delivery address is required').max(300),
+  /** ISO 8601 date-time; must be in the future when set or changed. */
+  delivery_deadline: z.iso.datetime({
+    offset: true,
+    error: 'Delivery deadline must be a date and time',
+  }),
+  special_instructions: z.string().trim().max(1000).default(''),
+})
+
+export const createItemBody = itemFields.extend({ sender_price: price })
+export type CreateItemBody = z.input<typeof createItemBody>
+export const updateItemBody = itemFields.extend({
+  item_id: z.string().uuid('Unknown item'),
+  sender_price: price.optional(),
+})
+export type UpdateItemBody = z.input<typeof updateItemBody>
+export const itemIdBody = z.object({ item_id: z.string().uuid('Unknown item') })
+export const itemIdParams = z.object({ id: z.string().uuid('Unknown item') })
+
+export const infoRequest = z.object({
+  id: z.string(),
+  description: z.string(),
+  request_file_path: z.string().nullable(),
+  /** sender_response on info_request_to_sender, deliverer_response on info_request_to_deliverer. */
+  sender_response: z.string().nullable().optional(),
+  deliverer_response: z.string().nullable().optional(),
+  response_file_path: z.string().nullable(),
+  response_at: z.string().nullable(),
+  created_at: z.string(),
+})
+export type InfoRequest = z.infer<typeof infoRequest>
+
+/** The Item of SPEC.md section 3, as every item call answers it. */
+export const item = z.object({
+  id: z.string(),
+  name: z.string(),
+  category,
+  description: z.string(),
+  quantity: z.number(),
+  weight: z.number(),
+  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }),
+  is_fragile: z.boolean(),
+  from_location: location,
+  to_location: location,
+  delivery_phone: z.string(),
+  delivery_address: z.string(),
+  delivery_deadline: z.string(),
+  special_instructions: z.string(),
+  status: itemStatus,
+  created_at: z.string(),
+  updated_at: z.string(),
+  sending_approval: approval,
+  /** Of the item's current request (DESIGN.md lifecycle 4); null while there is none. */
+  delivery_approval: approval.nullable(),
+  request_status: requestStatus.nullable(),
+  deliverer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  deliverer_id: z.string().nullable(),
+  deliverer_price: z.number().nullable(),
+  sender_price: z.number(),
+  proof_of_delivery: z.string().nullable(),
+  /** A deliverer sees only their own entries here and in requested_by. */
+  proof_of_travel: z.array(z.object({ deliverer_id: z.string(), file_path: z.string() })),
+  requested_by: z.array(z.string()),
+  rejected_deliverer: z.array(z.object({ id: z.string(), name: z.string() })),
+  info_request_to_sender: infoRequest.nullable(),
+  info_request_to_deliverer: infoRequest.nullable(),
+  /** Answered to deliverers by available-items: km from the origin to the item's from + to to destination. */
+  distance_km: z.number().optional(),
+})
+export type Item = z.infer<typeof item>
+
+export const itemAnswer = envelope(z.object({ item }))
+/** GET /api/item/{id} (deliverer detail) answers the item as data itself (SPEC.md section 7). */
+export const delivererItemAnswer = envelope(item)
+
+export const sortableItemColumns = [
+  'created_at',
+  'updated_at',
+  'name',
+  'category',
+  'status',
+  'delivery_deadline',
+  'sender_price',
+] as const
+export const pageSizes = [10, 25, 50] as const
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).catch(fallback).default(fallback)
+
+export const itemsQuery = z.object({
+  page: intFromQuery(1, 100_000, 1),
+  per_page: intFromQuery(1, 100, 10),
+  sort_by: z.enum(sortableItemColumns).catch('created_at').default('created_at'),
+  sort_order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
+  status: itemStatus.optional(),
+  category: category.optional(),
+  search: z.string().trim().max(100).optional(),
+})
+export type ItemsQuery = z.input<typeof itemsQuery>
+
+export const itemsListAnswer = envelope(z.object({ items: z.array(item), pagination }))
+
+export const sendingApprovalDecision = z.enum(['approved', 'rejected'])

@@ -1,0 +1,133 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { DestinationStream } from 'pino'
+import { loadConfig, type Env } from './config'
+import type { Database } from './db/client'
+import { authPlugin } from './plugins/auth'
+import { configPlugin } from './plugins/config'
+import { dbPlugin } from './plugins/db'
+import { mailPlugin } from './plugins/mail'
+import { securityPlugin } from './plugins/security'
+import { staticPwaPlugin } from './plugins/static-pwa'
+import { authRoutes } from './routes/auth'
+import { devRoutes } from './routes/dev'
+import { healthRoutes } from './routes/health'
+import { userRoutes } from './routes/user'
+import './types'
+
+export interface BuildAppOptions {
+  /** Environment to read the configuration from (default process.env). */
+  env?: Env
+  /** Where pino writes (tests capture logs here); stdout by default. */
+  logStream?: DestinationStream
+  /** false silences the logger entirely. */
+  logger?: boolean
+  /** An already opened database (tests); otherwise DATABASE_URL or PGlite in DATA_DIR. */
+  database?: Database
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024
+
+/** Strips one-time tokens from logged URLs (the SPA route /verify-email?token=… is served here too). */
+export const redactUrl = (url: string) =>
+  url.replace(/([?&](?:token|access_token|client_secret)=)[^&#]*/gi, '$1[redacted]')
+
+function loggerOptions(level: string, opts: BuildAppOptions): FastifyServerOptions['logger'] {
+  if (opts.logger === false) return false
+  return {
+    level,
+    ...(opts.logStream ? { stream: opts.logStream } : {}),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'body.password',
+        'body.token',
+        '*.password',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method?: string; url?: string; host?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url ?? ''),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+    },
+  }
+}
+
+/** Builds the Fastify app (plugins, routes, migrations, demo seed); does not listen. */
+export async function buildApp(opts: BuildAppOptions = {}) {
+  const config = loadConfig(opts.env ?? process.env)
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, opts),
+    bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: 60_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    // A first start opens PGlite, migrates and seeds (argon2): give it time on a slow machine.
+    pluginTimeout: 120_000,
+    // A hop count works at runtime (proxy-addr) though Fastify's types only list boolean | string.
+    trustProxy: config.trustProxy as boolean | string,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(configPlugin, { config })
+  await app.register(securityPlugin)
+  await app.register(dbPlugin, { database: opts.database })
+  await app.register(mailPlugin)
+  await app.register(authPlugin)
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tote API',
+        description: 'The API of the Tote delivery marketplace.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI's own policy, minus upgrade-insecure-requests (the app may run on plain http locally).
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  })
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(authRoutes)
+      await api.register(userRoutes)
+      await api.register(devRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  await app.register(staticPwaPlugin)
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { cube } from '@electric-sql/pglite/contrib/cube'
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
+import { sql, type SQL } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Runs raw SQL and answers its rows on either driver. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export interface OpenDatabaseOptions {
+  /** postgres://… → PostgreSQL through postgres-js. */
+  databaseUrl?: string
+  /** PGlite data directory; 'memory://' keeps it in memory (tests). */
+  pgliteDir?: string
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} })
+    const db = drizzlePostgres({ client, schema })
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      rows: async <T>(query: SQL) => (await db.execute(query)) as unknown as T[],
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    }
+  }
+  const dir = opts.pgliteDir ?? 'memory://'
+  if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true })
+  const client = await PGlite.create(dir, { extensions: { cube, earthdistance } })
+  const db = drizzlePglite({ client, schema })
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    rows: async <T>(query: SQL) => (await db.execute(query)).rows as T[],
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  }
+}
+
+export async function ping(database: Database): Promise<boolean> {
+  try {
+    await database.rows(sql`select 1 as ok`)
+    return true
+  } catch {
+    return false
+  }
+}

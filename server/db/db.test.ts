@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { items, terms, users } from './schema'
+import { backends, createTestApp, login, type TestApp } from '../testing/test-app'
+
+describe.each(backends)('database on %s', (backend) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(backend, { SEED: 'true' })
+  })
+  afterAll(() => t?.close())
+
+  it('has the cube and earthdistance extensions and GiST indexes on both ends of an item', async () => {
+    const ext = await t.database.rows<{ extname: string }>(
+      sql`select extname from pg_extension order by extname`,
+    )
+    expect(ext.map((e) => e.extname)).toEqual(expect.arrayContaining(['cube', 'earthdistance']))
+    const idx = await t.database.rows<{ indexname: string; indexdef: string }>(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'items' and indexdef ilike '%gist%' order by indexname`,
+    )
+    expect(idx.map((i) => i.indexname)).toEqual(['items_from_earth_gist', 'items_to_earth_gist'])
+    expect(idx[0]!.indexdef).toContain('ll_to_earth(from_lat, from_lng)')
+    expect(idx[1]!.indexdef).toContain('ll_to_earth(to_lat, to_lng)')
+  })
+
+  it('answers a radius query from the GiST index, not a scan of the table', async () => {
+    await t.database.rows(sql`analyze items`)
+    const plan = async (column: 'from' | 'to') => {
+      const [lat, lng] =
+        column === 'from'
+          ? [sql.raw('from_lat'), sql.raw('from_lng')]
+          : [sql.raw('to_lat'), sql.raw('to_lng')]
+      // Disabling sequential scans makes the planner show whether the index can answer at all.
+      const rows = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`)
+        const res = await tx.execute(
+          sql`explain select id from items where earth_box(ll_to_earth(${48.8566}, ${2.3522}), ${50000}) @> ll_to_earth(${lat}, ${lng})`,
+        )
+        return (Array.isArray(res) ? res : (res as unknown as { rows: unknown[] }).rows) as Record<
+          string,
+          string
+        >[]
+      })
+      return rows.map((r) => Object.values(r)[0]).join('\n')
+    }
+    expect(await plan('from')).toContain('items_from_earth_gist')
+    expect(await plan('to')).toContain('items_to_earth_gist')
+    // And the query finds what it should: items leaving Paris.
+    const near = await t.database.rows<{ from_address: string }>(
+      sql`select from_address from items where earth_box(ll_to_earth(48.8566, 2.3522), 50000) @> ll_to_earth(from_lat, from_lng)
+          and earth_distance(ll_to_earth(48.8566, 2.3522), ll_to_earth(from_lat, from_lng)) <= 50000`,
+    )
+    expect(near.length).toBeGreaterThan(0)
+    expect(near.every((r) => r.from_address.startsWith('Paris'))).toBe(true)
+  })
+
+  it('seeds the demo accounts, terms and items, and they can log in', async () => {
+    expect(t.app.seededAccounts.map((a) => a.email)).toEqual([
+      'admin@example.com',
+      'sender@example.com',
+      'deliverer@example.com',
+    ])
+    for (const [email, role] of [
+      ['admin@example.com', 'admin'],
+      ['sender@example.com', 'sender'],
+      ['deliverer@example.com', 'deliverer'],
+    ]) {
+      const { res, body } = await login(t.app, email!, 'password123')
+      expect(res.statusCode, email).toBe(200)
+      expect(body.data.user.role).toBe(role)
+    }
+    const roles = (await t.app.db.select({ role: terms.role }).from(terms)).map((r) => r.role)
+    expect(roles).toEqual(expect.arrayContaining(['sender', 'deliverer']))
+    const all = await t.app.db.select().from(items)
+    expect(all.length).toBeGreaterThanOrEqual(24)
+    expect(new Set(all.map((i) => i.category)).size).toBe(5)
+    const approved = all.filter((i) => i.sendingApproval === 'approved')
+    expect(approved.length).toBeGreaterThan(all.length / 2)
+    expect(all.some((i) => i.sendingApproval === 'pending')).toBe(true)
+    expect(
+      all.every((i) => i.status === 'pending' && i.deliveryDeadline.getTime() > Date.now()),
+    ).toBe(true)
+  })
+
+  it('runs migrations and the seed idempotently', async () => {
+    await t.database.migrate()
+    const { seedIfEmpty } = await import('./seed')
+    expect(await seedIfEmpty(t.app.db)).toEqual([])
+    const [{ count } = { count: 0 }] = await t.app.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+    expect(count).toBe(3)
+  })
+
+  it('keeps emails lower-case in the database', async () => {
+    await expect(
+      t.app.db.insert(users).values({ email: 'Upper@Example.com', name: 'U', role: 'sender' }),
+    ).rejects.toThrow()
+  })
+})
+
+describe.each(backends)('seeding switched off on %s', (backend) => {
+  it('leaves the database empty with SEED=false', async () => {
+    const t = await createTestApp(backend, { SEED: 'false' })
+    try {
+      expect(t.app.seededAccounts).toEqual([])
+      expect(await t.app.db.select().from(users)).toEqual([])
+    } finally {
+      await t.close()
+    }
+  })
+})

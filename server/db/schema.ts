@@ -1,0 +1,305 @@
+import { sql, type SQL } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const id = () => uuid('id').primaryKey().defaultRandom()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date())
+
+export const roleEnum = pgEnum('user_role', ['sender', 'deliverer', 'admin'])
+export const termRoleEnum = pgEnum('term_role', ['sender', 'deliverer'])
+export const categoryEnum = pgEnum('item_category', [
+  'electronics',
+  'clothing',
+  'documents',
+  'food',
+  'other',
+])
+export const itemStatusEnum = pgEnum('item_status', [
+  'pending',
+  'ready_to_pickup',
+  'in_process',
+  'delivered',
+  'cancelled',
+])
+export const approvalEnum = pgEnum('approval', ['pending', 'approved', 'rejected'])
+export const requestStatusEnum = pgEnum('request_status', ['pending', 'accepted', 'rejected'])
+export const tokenPurposeEnum = pgEnum('token_purpose', [
+  'verify_email',
+  'reset_password',
+  'set_password',
+])
+export const partyEnum = pgEnum('party', ['sender', 'deliverer'])
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Always stored lower-case (the contract lower-cases it; the check makes sure). */
+    email: text('email').notNull().unique('users_email_unique'),
+    /** Null for an account created by an admin until its set-password link is used. */
+    passwordHash: text('password_hash'),
+    role: roleEnum('role').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** The JWT's jti. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** One-time links (verify e-mail, reset and set password). Only a SHA-256 hash of the token is kept. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique('one_time_tokens_hash_unique'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
+)
+
+export const storedFiles = pgTable('stored_files', {
+  id: id(),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  /** proof_of_travel, proof_of_delivery, info_request, info_response */
+  kind: text('kind').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  /** Random name on disk; never the client's file name. */
+  diskName: text('disk_name').notNull().unique('stored_files_disk_name_unique'),
+  originalName: text('original_name').notNull().default(''),
+  createdAt: createdAt(),
+})
+
+const earth = (lat: AnyPgColumn, lng: AnyPgColumn): SQL => sql`ll_to_earth(${lat}, ${lng})`
+
+export const items = pgTable(
+  'items',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    category: categoryEnum('category').notNull(),
+    description: text('description').notNull().default(''),
+    quantity: integer('quantity').notNull().default(1),
+    /** kg */
+    weight: doublePrecision('weight').notNull().default(0),
+    /** cm */
+    length: doublePrecision('length').notNull().default(0),
+    width: doublePrecision('width').notNull().default(0),
+    height: doublePrecision('height').notNull().default(0),
+    isFragile: boolean('is_fragile').notNull().default(false),
+    fromLat: doublePrecision('from_lat').notNull(),
+    fromLng: doublePrecision('from_lng').notNull(),
+    fromAddress: text('from_address').notNull().default(''),
+    toLat: doublePrecision('to_lat').notNull(),
+    toLng: doublePrecision('to_lng').notNull(),
+    toAddress: text('to_address').notNull().default(''),
+    deliveryPhone: text('delivery_phone').notNull().default(''),
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    deliveryDeadline: timestamp('delivery_deadline', { withTimezone: true }).notNull(),
+    specialInstructions: text('special_instructions').notNull().default(''),
+    status: itemStatusEnum('status').notNull().default('pending'),
+    sendingApproval: approvalEnum('sending_approval').notNull().default('pending'),
+    senderPrice: numeric('sender_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The delivery request an admin approved: the one the sender sees (DESIGN.md lifecycle 4). */
+    currentRequestId: uuid('current_request_id').references(
+      (): AnyPgColumn => deliveryRequests.id,
+      {
+        onDelete: 'set null',
+      },
+    ),
+    proofOfDeliveryFileId: uuid('proof_of_delivery_file_id').references(() => storedFiles.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('items_sender_idx').on(t.senderId),
+    index('items_status_idx').on(t.status, t.sendingApproval),
+    index('items_from_earth_gist').using('gist', earth(t.fromLat, t.fromLng)),
+    index('items_to_earth_gist').using('gist', earth(t.toLat, t.toLng)),
+    check('items_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'items_from_lat_range',
+      sql`${t.fromLat} between -90 and 90 and ${t.fromLng} between -180 and 180`,
+    ),
+    check(
+      'items_to_lat_range',
+      sql`${t.toLat} between -90 and 90 and ${t.toLng} between -180 and 180`,
+    ),
+  ],
+)
+
+export const deliveryRequests = pgTable(
+  'delivery_requests',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    delivererId: uuid('deliverer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    proofOfTravelFileId: uuid('proof_of_travel_file_id').references(() => storedFiles.id, {
+      onDelete: 'set null',
+    }),
+    delivererPrice: numeric('deliverer_price', { precision: 12, scale: 2 }),
+    acceptPrivacy: boolean('accept_privacy').notNull().default(false),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    deliveryApproval: approvalEnum('delivery_approval').notNull().default('pending'),
+    requestStatus: requestStatusEnum('request_status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('delivery_requests_item_deliverer_unique').on(t.itemId, t.delivererId),
+    index('delivery_requests_deliverer_idx').on(t.delivererId),
+  ],
+)
+
+export const infoRequests = pgTable(
+  'info_requests',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    to: partyEnum('to').notNull(),
+    targetUserId: uuid('target_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    requestFileId: uuid('request_file_id').references(() => storedFiles.id, {
+      onDelete: 'set null',
+    }),
+    response: text('response'),
+    responseFileId: uuid('response_file_id').references(() => storedFiles.id, {
+      onDelete: 'set null',
+    }),
+    responseAt: timestamp('response_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('info_requests_item_idx').on(t.itemId)],
+)
+
+export const terms = pgTable('terms', {
+  id: id(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  role: termRoleEnum('role').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => deliveryRequests.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerIntentId: text('provider_intent_id')
+      .notNull()
+      .unique('payments_provider_intent_unique'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_item_idx').on(t.itemId)],
+)
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('idempotency_keys_user_key_unique').on(t.userId, t.key)],
+)
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
+)
+
+/** The dev outbox: mails kept here (and printed) when SMTP_URL is unset. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+})

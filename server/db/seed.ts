@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm'
+import type { Role } from '../../contract/user'
+import { hashPassword } from '../services/passwords'
+import type { Db } from './client'
+import { items, terms, users } from './schema'
+
+export interface SeededAccount {
+  email: string
+  password: string
+  role: Role
+  name: string
+}
+
+export const DEMO_PASSWORD = 'password123'
+
+export const demoAccounts: SeededAccount[] = [
+  { email: 'admin@example.com', password: DEMO_PASSWORD, role: 'admin', name: 'Ada Admin' },
+  { email: 'sender@example.com', password: DEMO_PASSWORD, role: 'sender', name: 'Sam Sender' },
+  {
+    email: 'deliverer@example.com',
+    password: DEMO_PASSWORD,
+    role: 'deliverer',
+    name: 'Dana Deliverer',
+  },
+]
+
+type City = readonly [name: string, lat: number, lng: number]
+const US: City[] = [
+  ['New York, NY, USA', 40.7128, -74.006],
+  ['Boston, MA, USA', 42.3601, -71.0589],
+  ['Philadelphia, PA, USA', 39.9526, -75.1652],
+  ['Washington, DC, USA', 38.9072, -77.0369],
+  ['Chicago, IL, USA', 41.8781, -87.6298],
+  ['Detroit, MI, USA', 42.3314, -83.0458],
+  ['Los Angeles, CA, USA', 34.0522, -118.2437],
+  ['San Francisco, CA, USA', 37.7749, -122.4194],
+  ['San Diego, CA, USA', 32.7157, -117.1611],
+  ['Seattle, WA, USA', 47.6062, -122.3321],
+  ['Portland, OR, USA', 45.5152, -122.6784],
+  ['Austin, TX, USA', 30.2672, -97.7431],
+  ['Dallas, TX, USA', 32.7767, -96.797],
+  ['Houston, TX, USA', 29.7604, -95.3698],
+  ['Miami, FL, USA', 25.7617, -80.1918],
+  ['Atlanta, GA, USA', 33.749, -84.388],
+  ['Denver, CO, USA', 39.7392, -104.9903],
+]
+const EU: City[] = [
+  ['London, United Kingdom', 51.5074, -0.1278],
+  ['Paris, France', 48.8566, 2.3522],
+  ['Brussels, Belgium', 50.8503, 4.3517],
+  ['Amsterdam, Netherlands', 52.3676, 4.9041],
+  ['Berlin, Germany', 52.52, 13.405],
+  ['Munich, Germany', 48.1351, 11.582],
+  ['Vienna, Austria', 48.2082, 16.3738],
+  ['Prague, Czechia', 50.0755, 14.4378],
+  ['Zurich, Switzerland', 47.3769, 8.5417],
+  ['Milan, Italy', 45.4642, 9.19],
+  ['Rome, Italy', 41.9028, 12.4964],
+  ['Madrid, Spain', 40.4168, -3.7038],
+  ['Barcelona, Spain', 41.3874, 2.1686],
+  ['Lisbon, Portugal', 38.7223, -9.1393],
+  ['Lyon, France', 45.764, 4.8357],
+  ['Copenhagen, Denmark', 55.6761, 12.5683],
+]
+
+type Category = (typeof items.$inferInsert)['category']
+const goods: [Category, string, string, number][] = [
+  ['electronics', 'Laptop', 'A 14-inch laptop in its original box.', 2.1],
+  ['documents', 'Signed contract', 'An envelope of signed documents, A4.', 0.2],
+  ['clothing', 'Wedding dress', 'A dress in a garment bag, please keep it flat.', 1.5],
+  ['food', 'Box of chocolates', 'Sealed chocolates, keep away from heat.', 0.8],
+  ['other', 'Vinyl records', 'Five records in a padded box.', 1.9],
+  ['electronics', 'Camera lens', 'A 50 mm lens with caps, padded case.', 0.6],
+  ['documents', 'Passport application', 'Paper forms for a consulate appointment.', 0.1],
+  ['clothing', 'Winter coat', 'A wool coat, folded in a bag.', 1.8],
+  ['food', 'Olive oil', 'Two bottles of olive oil, well wrapped.', 2.0],
+  ['other', 'Board game', 'A boxed board game, all pieces inside.', 1.2],
+  ['electronics', 'Headphones', 'Noise-cancelling headphones in their case.', 0.4],
+  ['other', 'Watercolour painting', 'A framed painting, 40 x 30 cm.', 1.4],
+]
+
+/** Pairs within one continent, varied: a few dozen plausible trips. */
+function routes(): [City, City][] {
+  const pairs: [City, City][] = []
+  for (const list of [US, EU]) {
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i]!
+      pairs.push([a, list[(i + 1) % list.length]!])
+      if (i % 2 === 0) pairs.push([a, list[(i + 5) % list.length]!])
+    }
+  }
+  return pairs
+}
+
+/** Demo data on an empty database: the three accounts, consent terms and items between real cities. */
+export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+  if (count > 0) return []
+
+  return db.transaction(async (tx) => {
+    const now = new Date()
+    const created = await tx
+      .insert(users)
+      .values(
+        await Promise.all(
+          demoAccounts.map(async (a) => ({
+            name: a.name,
+            email: a.email,
+            role: a.role,
+            passwordHash: await hashPassword(a.password),
+            emailVerifiedAt: now,
+            phone: '+1 555 0100',
+            address: a.role === 'sender' ? '350 Fifth Avenue, New York, NY' : '',
+          })),
+        ),
+      )
+      .onConflictDoNothing()
+      .returning({ id: users.id, role: users.role })
+    // Another process seeded at the same time: leave it to that one.
+    if (created.length !== demoAccounts.length) return []
+    const sender = created.find((u) => u.role === 'sender')!
+
+    await tx.insert(terms).values([
+      {
+        role: 'deliverer',
+        title: 'Carrying items safely',
+        description:
+          'I will carry the item with care, keep it with me during the trip and hand it over only to the recipient named by the sender.',
+      },
+      {
+        role: 'deliverer',
+        title: 'Lawful contents',
+        description:
+          'I will not open the package, and I will refuse and report any item I have reason to believe is illegal or dangerous to carry.',
+      },
+      {
+        role: 'deliverer',
+        title: 'Privacy of travel documents',
+        description:
+          'My proof of travel is shared only with the Tote team to verify the trip and is deleted after the delivery is completed.',
+      },
+      {
+        role: 'sender',
+        title: 'Accurate description',
+        description:
+          'I describe my item truthfully (contents, weight and size) and send nothing that is illegal, dangerous or prohibited on transport.',
+      },
+      {
+        role: 'sender',
+        title: 'Payment on acceptance',
+        description:
+          'When I accept a delivery request I pay the agreed price by card; it is released to the deliverer after delivery.',
+      },
+    ])
+
+    const day = 24 * 60 * 60 * 1000
+    const list = routes()
+    await tx.insert(items).values(
+      list.map(([from, to], i) => {
+        const [category, name, description, weight] = goods[i % goods.length]!
+        return {
+          name: `${name} to ${to[0].split(',')[0]}`,
+          category,
+          description,
+          quantity: 1 + (i % 3 === 0 ? 1 : 0),
+          weight,
+          length: 20 + (i % 5) * 10,
+          width: 15 + (i % 4) * 5,
+          height: 5 + (i % 3) * 5,
+          isFragile: category === 'electronics' || i % 7 === 0,
+          fromLat: from[1],
+          fromLng: from[2],
+          fromAddress: from[0],
+          toLat: to[1],
+          toLng: to[2],
+          toAddress: to[0],
+          deliveryPhone: '+1 555 0142',
+          deliveryAddress: `Main Street 1, ${to[0]}`,
+          deliveryDeadline: new Date(now.getTime() + (7 + ((i * 5) % 40)) * day),
+          specialInstructions:
+            i % 4 === 0 ? 'Please call the recipient one hour before arrival.' : '',
+          status: 'pending' as const,
+          // Most are approved and open to deliverers; every sixth still waits for an admin.
+          sendingApproval: i % 6 === 5 ? ('pending' as const) : ('approved' as const),
+          senderPrice: (15 + ((i * 7) % 60)).toFixed(2),
+          senderId: sender.id,
+        }
+      }),
+    )
+    return demoAccounts
+  })
+}

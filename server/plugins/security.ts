@@ -1,0 +1,104 @@
+import helmet from '@fastify/helmet'
+import type { FastifyError } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { Config } from '../config'
+import { HttpError } from '../errors'
+
+const origin = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The Content-Security-Policy the built PWA runs under (Stripe, MapLibre blob workers, emotion styles). */
+export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
+  const mapOrigin = origin(config.mapStyleUrl)
+  // A configured tile style usually pulls tiles, glyphs and sprites from further hosts: allow https.
+  const mapSources = mapOrigin ? [mapOrigin, 'https:'] : []
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", 'https://js.stripe.com'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'https://api.stripe.com', ...mapSources],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  }
+}
+
+type FieldErrors = Record<string, string[]>
+
+/** Turns the provider's zod issues into `{ message: first problem, errors: { field: [messages] } }`. */
+function validationAnswer(error: FastifyError) {
+  const errors: FieldErrors = {}
+  let first: string | undefined
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+    const rootMissing = field === '' && /expected object/i.test(issue.message ?? '')
+    const message = rootMissing
+      ? 'The request is missing its fields'
+      : (issue.message ?? 'Invalid value')
+    const key = field || '_'
+    ;(errors[key] ??= []).push(message)
+    first ??= message
+  }
+  return { success: false as const, message: first ?? 'Invalid request', errors }
+}
+
+/** Helmet (CSP, nosniff…), and the one error handler that answers every failure as an envelope. */
+export const securityPlugin = fp(
+  async (app) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(app.config) },
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: 'deny' },
+    })
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error))
+        return reply.code(400).send(validationAnswer(error))
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).send({
+          success: false,
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+        })
+      }
+      const status = error.statusCode ?? 500
+      let message: string
+      switch (error.code) {
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          message = 'Request body is too large'
+          break
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+          message = 'Unsupported content type'
+          break
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          message = 'The request body is empty'
+          break
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+          message = 'The request body is not valid JSON'
+          break
+        default:
+          if (status === 429) message = 'Too many requests. Please try again later.'
+          else if (status >= 500) message = 'Something went wrong. Please try again.'
+          else if (error instanceof SyntaxError) message = 'The request body is not valid JSON'
+          else message = error.message
+      }
+      if (status >= 500) request.log.error({ err: error }, 'request failed')
+      return reply
+        .code(status >= 400 && status < 600 ? status : 500)
+        .send({ success: false, message })
+    })
+  },
+  { name: 'security', dependencies: ['config'] },
+)

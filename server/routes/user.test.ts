@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../db/schema'
+import { auth, backends, createTestApp, createUser, login, type TestApp } from '../testing/test-app'
+
+describe.each(backends)('profile on %s', (backend) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(backend)
+  })
+  afterAll(() => t?.close())
+
+  const update = (token: string | undefined, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/update-user', headers: auth(token), payload })
+
+  it('needs a token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-user',
+      payload: { name: 'x' },
+    })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ success: false, message: 'Unauthenticated' })
+  })
+
+  it('updates name, phone and address and keeps the password when it is empty or absent', async () => {
+    const u = await createUser(t.app, { email: 'prof@example.com', role: 'deliverer' })
+    const { token } = await login(t.app, 'prof@example.com')
+    const before = (await t.app.db.select().from(users).where(eq(users.id, u.id)))[0]!.passwordHash
+
+    const res = await update(token, {
+      name: 'Pro File',
+      phone: '+49 30 1234567',
+      address: 'Unter den Linden 1, Berlin',
+      password: '',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Profile updated successfully',
+      data: {
+        name: 'Pro File',
+        phone: '+49 30 1234567',
+        address: 'Unter den Linden 1, Berlin',
+        role: 'deliverer',
+      },
+    })
+    expect((await update(token, { name: 'Pro File' })).statusCode).toBe(200)
+    const after = (await t.app.db.select().from(users).where(eq(users.id, u.id)))[0]!
+    expect(after.passwordHash).toBe(before)
+    expect(after.phone).toBe('')
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-user-data',
+      headers: auth(token),
+    })
+    expect(me.json().data).toMatchObject({ name: 'Pro File', email: 'prof@example.com' })
+    expect((await login(t.app, 'prof@example.com')).res.statusCode).toBe(200)
+  })
+
+  it('changes the password when one is given, and signs out other sessions only', async () => {
+    await createUser(t.app, { email: 'pw@example.com' })
+    const { token } = await login(t.app, 'pw@example.com')
+    const { token: other } = await login(t.app, 'pw@example.com')
+    const res = await update(token, { name: 'Pw', password: 'a-new-password' })
+    expect(res.statusCode).toBe(200)
+    expect((await login(t.app, 'pw@example.com')).res.statusCode).toBe(401)
+    expect((await login(t.app, 'pw@example.com', 'a-new-password')).res.statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/get-user-data', headers: auth(token) }))
+        .statusCode,
+    ).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/get-user-data', headers: auth(other) }))
+        .statusCode,
+    ).toBe(401)
+  })
+
+  it('validates with the contract messages', async () => {
+    await createUser(t.app, { email: 'val@example.com' })
+    const { token } = await login(t.app, 'val@example.com')
+    const short = await update(token, { name: 'Val', password: 'short' })
+    expect(short.statusCode).toBe(400)
+    expect(short.json().message).toBe('Password must be at least 8 characters')
+    const phone = await update(token, { name: 'Val', phone: 'call me' })
+    expect(phone.statusCode).toBe(400)
+    expect(phone.json().errors).toEqual({
+      phone: ['Phone may contain only digits, spaces and + ( ) . -'],
+    })
+  })
+})

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import postgres from 'postgres'
+import { buildApp, type App } from '../app'
+import type { Env } from '../config'
+import { openDatabase, type Database } from '../db/client'
+import { users } from '../db/schema'
+import { hashPassword } from '../services/passwords'
+
+export const TEST_JWT_SECRET = 'test-secret-for-the-tote-server-suite-0123456789'
+const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+
+export type BackendName = 'pglite' | 'postgres'
+
+/** Answers whether PostgreSQL answers at PG_URL within a short timeout. */
+async function postgresAnswers(): Promise<boolean> {
+  const sql = postgres(PG_URL, { max: 1, connect_timeout: 2, idle_timeout: 1, onnotice: () => {} })
+  try {
+    await Promise.race([
+      sql`select 1`,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000)),
+    ])
+    return true
+  } catch {
+    return false
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {})
+  }
+}
+
+/** PGlite always; PostgreSQL too when it answers (TEST_DATABASE_URL overrides the URL). */
+export const backends: BackendName[] = (await postgresAnswers())
+  ? ['pglite', 'postgres']
+  : ['pglite']
+
+/** A fresh, empty database on the backend; `drop` removes it (PostgreSQL: its own tote_t_* database). */
+export async function freshDatabase(
+  backend: BackendName,
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (backend === 'pglite') {
+    const database = await openDatabase({ pgliteDir: 'memory://' })
+    return { database, drop: async () => {} }
+  }
+  const name = `tote_t_${randomBytes(6).toString('hex')}`
+  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  const url = new URL(PG_URL)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: url.toString() })
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end({ timeout: 2 })
+    },
+  }
+}
+
+export interface TestApp {
+  app: App
+  database: Database
+  /** Everything pino wrote, one JSON line each. */
+  logs: string[]
+  dataDir: string
+  close(): Promise<void>
+}
+
+/** Builds the real app on a fresh database of the backend (no demo seed unless env.SEED says so). */
+export async function createTestApp(backend: BackendName, env: Env = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tote-test-'))
+  const { database, drop } = await freshDatabase(backend)
+  const logs: string[] = []
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(chunk.toString())
+      done()
+    },
+  })
+  const app = await buildApp({
+    env: {
+      NODE_ENV: 'test',
+      SEED: 'false',
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    database,
+    logStream,
+  })
+  await app.ready()
+  return {
+    app,
+    database,
+    logs,
+    dataDir,
+    async close() {
+      await app.close()
+      await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A user straight in the database (verified unless told otherwise). */
+export async function createUser(
+  app: App,
+  fields: {
+    email: string
+    password?: string
+    role?: 'sender' | 'deliverer' | 'admin'
+    name?: string
+    verified?: boolean
+  },
+) {
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      email: fields.email,
+      name: fields.name ?? 'Test User',
+      role: fields.role ?? 'sender',
+      passwordHash: await hashPassword(fields.password ?? 'password123'),
+      emailVerifiedAt: fields.verified === false ? null : new Date(),
+    })
+    .returning()
+  return user!
+}
+
+export async function login(app: App, email: string, password = 'password123') {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } })
+  return { res, body: res.json(), token: res.json()?.data?.token as string | undefined }
+}
+
+/** The newest dev-outbox mail to `to`, and the token of the link it carries. */
+export async function lastMail(app: App, to: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+  })
+  const mail = res.json().data[0] as { subject: string; text: string } | undefined
+  const token = mail ? /token=([\w%-]+)/.exec(mail.text)?.[1] : undefined
+  return {
+    mail,
+    count: res.json().data.length as number,
+    token: token ? decodeURIComponent(token) : undefined,
+  }
+}
+
+export const auth = (token: string | undefined) => ({ authorization: `Bearer ${token}` })
