@@ -1,0 +1,127 @@
+import { z } from 'zod'
+import { envelope, pagination } from './envelope'
+import { item, itemStatuses, location, locationInput } from './items'
+
+/** GET /api/deliverer-stats */
+export const delivererStats = z.object({
+  available_items: z.number(),
+  ready_to_pickup_items: z.number(),
+  in_process_items: z.number(),
+  delivered_items: z.number(),
+})
+export const delivererStatsAnswer = envelope(delivererStats)
+
+/** GET /api/sender-stats: counts by status, plus the total. */
+export const senderStats = z.object({
+  total: z.number(),
+  by_status: z.record(z.enum(itemStatuses), z.number()),
+  awaiting_approval: z.number(),
+  requests_to_review: z.number(),
+})
+export const senderStatsAnswer = envelope(senderStats)
+
+export const availablePageSizes = [10, 20, 50, 100] as const
+export const DEFAULT_RADIUS_KM = 10
+
+/** POST /api/available-items: body */
+export const availableItemsBody = z.object({
+  radius_km: z.coerce
+    .number({ error: 'Radius must be a number' })
+    .min(1, 'Radius must be at least 1 km')
+    .max(500, 'Radius must be at most 500 km')
+    .default(DEFAULT_RADIUS_KM),
+  origin_address: locationInput,
+  destination_address: locationInput,
+})
+export type AvailableItemsBody = z.input<typeof availableItemsBody>
+/** POST /api/available-items: query */
+export const availableItemsQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).catch(10).default(10),
+  search: z.string().trim().max(100).optional(),
+  location: z.string().trim().max(200).optional(),
+  /** Only items whose deadline is on or after this date (YYYY-MM-DD). */
+  date: z.string().trim().max(40).optional(),
+})
+export const availableItemsAnswer = envelope(
+  z.object({
+    items: z.array(item),
+    pagination: pagination.extend({ last_page: z.number().int() }),
+    origin: location,
+    destination: location,
+  }),
+)
+
+/** GET /api/my-deliveries and GET /api/rejected-requests */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).catch(10).default(10),
+})
+export const deliveriesAnswer = envelope(
+  z.object({
+    items: z.array(item),
+    pagination: pagination.extend({ last_page: z.number().int() }),
+  }),
+)
+
+/**
+ * POST /api/request-item (multipart): these text fields plus the file `proof_of_travel`.
+ * Honours an Idempotency-Key header.
+ */
+export const requestItemFields = z.object({
+  item_id: z.string().uuid('Unknown item'),
+  accept_privacy: z
+    .union([z.literal('true'), z.literal('1'), z.literal(true)], {
+      error: 'Please accept the terms to request this item',
+    })
+    .transform(() => true),
+  deliverer_price: z.coerce
+    .number({ error: 'Offer price must be a number' })
+    .min(0, 'Offer price must be at least 0')
+    .max(1_000_000)
+    .transform((v) => Math.trunc(v * 100 + 1e-6) / 100)
+    .optional(),
+})
+
+/**
+ * POST /api/update-delivery-status (multipart): item_id, status, and `proof_of_delivery`
+ * (required for delivered). Honours an Idempotency-Key header.
+ */
+export const updateDeliveryStatusFields = z.object({
+  item_id: z.string().uuid('Unknown item'),
+  status: z.enum(['in_process', 'delivered'], { error: 'Status must be in_process or delivered' }),
+})
+
+/** GET/POST /api/payment-method: where a deliverer's payouts go (stored masked). */
+export const payoutDetailsBody = z.object({
+  account_holder: z.string().trim().min(1, 'Account holder is required').max(100),
+  iban_or_account: z
+    .string()
+    .trim()
+    .min(6, 'Enter a valid account number or IBAN')
+    .max(40)
+    .regex(/^[A-Za-z0-9 ]+$/, 'Use letters, digits and spaces only'),
+  routing_or_bic: z.string().trim().max(20).default(''),
+})
+export const payoutDetails = z.object({
+  account_holder: z.string(),
+  account_masked: z.string(),
+  routing_or_bic: z.string(),
+  updated_at: z.string(),
+})
+export const earning = z.object({
+  item_id: z.string(),
+  item_name: z.string(),
+  amount: z.number(),
+  delivered_at: z.string().nullable(),
+})
+export const paymentMethodAnswer = envelope(
+  z.object({
+    provider: z.enum(['stripe', 'manual']),
+    payout: payoutDetails.nullable(),
+    /** Stripe Connect onboarding link when Stripe keys are set. */
+    onboarding_url: z.string().nullable(),
+    earnings: z.array(earning),
+    total_earned: z.number(),
+  }),
+)

@@ -1,0 +1,19 @@
+import { z } from 'zod'
+
+export const party = z.enum(['sender', 'deliverer'])
+export type Party = z.infer<typeof party>
+
+/**
+ * POST /api/respond-further-info (multipart): text fields below plus an optional `file`.
+ * Answers { success, message } ('Information sent successfully!' on success).
+ */
+export const respondFurtherInfoFields = z.object({
+  item_id: z.string().uuid('Unknown item'),
+  description: z
+    .string({ error: 'Please write a response' })
+    .trim()
+    .min(1, 'Please write a response')
+    .max(2000, 'Response must be at most 2000 characters'),
+  response_by: party,
+})
+export type RespondFurtherInfoFields = z.infer<typeof respondFurtherInfoFields>
