@@ -88,6 +88,8 @@ export const deliveryApprovalBody = sendingApprovalBody.extend({
 export const requestFurtherInfoFields = z.object({
   item_id: z.string().uuid('Unknown item'),
   to: party,
+  /** Which deliverer to ask; defaults to the deliverer of the item's current request. */
+  deliverer_id: z.string().uuid('Unknown deliverer').optional(),
   description: z
     .string({ error: 'Description is required' })
     .trim()
@@ -115,6 +117,8 @@ export const adminUser = z.object({
 })
 export type AdminUser = z.infer<typeof adminUser>
 export const adminUsersAnswer = envelope(z.object({ users: z.array(adminUser), pagination }))
+/** GET /api/admin/terms answers every term (contract/terms.ts userConsentAnswer shape). */
+
 /** POST /api/admin/users: creates the account and mails a set-password link. */
 export const adminCreateUserBody = z.object({ name: personName, email, role })
 export const adminCreateUserAnswer = envelope(z.object({ user: adminUser }))
