@@ -13,12 +13,22 @@ import type { Database } from './db/client'
 import { authPlugin } from './plugins/auth'
 import { configPlugin } from './plugins/config'
 import { dbPlugin } from './plugins/db'
+import { idempotencyPlugin } from './plugins/idempotency'
 import { mailPlugin } from './plugins/mail'
 import { securityPlugin } from './plugins/security'
 import { staticPwaPlugin } from './plugins/static-pwa'
+import { uploadsPlugin } from './plugins/uploads'
 import { authRoutes } from './routes/auth'
 import { devRoutes } from './routes/dev'
+import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
+import { infoRequestRoutes } from './routes/info-requests'
+import { termsRoutes } from './routes/terms'
+import { senderItemRoutes } from './routes/sender-items'
+import { paymentRoutes } from './routes/payments'
+import { deliveryRoutes } from './routes/deliveries'
+import { placeRoutes } from './routes/places'
+import { adminRoutes } from './routes/admin'
 import { userRoutes } from './routes/user'
 import './types'
 
@@ -91,6 +101,8 @@ export async function buildApp(opts: BuildAppOptions = {}) {
   await app.register(dbPlugin, { database: opts.database })
   await app.register(mailPlugin)
   await app.register(authPlugin)
+  await app.register(uploadsPlugin)
+  await app.register(idempotencyPlugin)
 
   await app.register(swagger, {
     openapi: {
@@ -122,6 +134,14 @@ export async function buildApp(opts: BuildAppOptions = {}) {
       await api.register(authRoutes)
       await api.register(userRoutes)
       await api.register(devRoutes)
+      await api.register(fileRoutes)
+      await api.register(infoRequestRoutes)
+      await api.register(termsRoutes)
+      await api.register(senderItemRoutes)
+      await api.register(paymentRoutes)
+      await api.register(deliveryRoutes)
+      await api.register(placeRoutes)
+      await api.register(adminRoutes, { prefix: '/admin' })
     },
     { prefix: '/api' },
   )

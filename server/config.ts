@@ -20,6 +20,11 @@ export interface Config {
   trustProxy: boolean | number | string
   distDir: string
   mapStyleUrl: string | undefined
+  /** Stripe when both keys are set; the built-in test payment provider otherwise. */
+  stripeSecretKey: string | undefined
+  stripeWebhookSecret: string | undefined
+  /** Place search proxied to Nominatim when set; the embedded gazetteer otherwise. */
+  nominatimUrl: string | undefined
   logLevel: string
 }
 
@@ -54,6 +59,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     distDir: path.resolve(env.DIST_DIR || './dist'),
     mapStyleUrl: env.VITE_MAP_STYLE_URL || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    nominatimUrl: env.NOMINATIM_URL ? env.NOMINATIM_URL.replace(/\/+$/, '') : undefined,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
   }
 }

@@ -29,6 +29,8 @@ declare module 'fastify' {
     seededAccounts: SeededAccount[]
     authenticate: PreHandler
     requireRole: (...roles: Role[]) => PreHandler
+    /** Honours an Idempotency-Key header (server/plugins/idempotency.ts); after the auth preHandler. */
+    idempotent: PreHandler
   }
   interface FastifyRequest {
     user: AuthUser | null

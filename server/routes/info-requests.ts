@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { messageOnly } from '../../contract/envelope'
+import { respondFurtherInfoFields } from '../../contract/info-requests'
+import type { Db } from '../db/client'
+import { auditLog, infoRequests } from '../db/schema'
+import { httpError } from '../errors'
+import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../services/files'
+import { latestInfoRequest } from '../services/item-view'
+
+export const INFO_SENT = 'Information sent successfully!'
+
+/** Turns a zod failure into the 400 envelope with field errors (multipart bodies are checked here). */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string[]> = {}
+  for (const issue of issues)
+    (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message)
+  return httpError(400, issues[0]?.message ?? 'Invalid request', errors)
+}
+
+/**
+ * POST /api/respond-further-info (multipart: item_id, description, response_by, optional `file`):
+ * the target of the latest information request of `response_by` on the item answers it. A resubmit
+ * overwrites the answer. Honours Idempotency-Key.
+ */
+export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/respond-further-info',
+    {
+      schema: {
+        tags: ['information requests'],
+        summary: 'Answer an admin information request (multipart, optional file)',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: messageOnly },
+      },
+      preHandler: [app.requireRole('sender', 'deliverer'), app.idempotent],
+    },
+    async (request) => {
+      const user = request.user!
+      const form = await readMultipart(request, { fileField: 'file', refusals: replyRefusals })
+      const parsed = respondFurtherInfoFields.safeParse(form.fields)
+      if (!parsed.success) throw fieldErrors(parsed.error.issues)
+      const { item_id, description, response_by } = parsed.data
+
+      const open =
+        response_by === user.role
+          ? await latestInfoRequest(app.db, item_id, response_by)
+          : undefined
+      if (!open || open.targetUserId !== user.id) throw httpError(404, 'Item not found')
+      if (form.file) checkUpload(form.file, replyRefusals)
+
+      await app.db.transaction(async (tx) => {
+        const fileId = form.file
+          ? await storeUpload(tx as unknown as Db, {
+              dataDir: app.config.dataDir,
+              file: form.file,
+              ownerId: user.id,
+              kind: 'info_response',
+              refusals: replyRefusals,
+            })
+          : null
+        await tx
+          .update(infoRequests)
+          .set({ response: description, responseFileId: fileId, responseAt: new Date() })
+          .where(eq(infoRequests.id, open.id))
+        await tx.insert(auditLog).values({
+          actorId: user.id,
+          action: 'info_request.respond',
+          targetType: 'info_request',
+          targetId: open.id,
+        })
+      })
+      return { success: true, message: INFO_SENT }
+    },
+  )
+}

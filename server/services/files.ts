@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { and, eq, or, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { fileMessages, MAX_FILE_BYTES, type AllowedMime } from '../../contract/files'
+import type { Role } from '../../contract/user'
+import type { Db } from '../db/client'
+import { deliveryRequests, infoRequests, items, storedFiles } from '../db/schema'
+import { httpError } from '../errors'
+
+/** What a stored file is for (stored_files.kind). */
+export type FileKind = 'proof_of_travel' | 'proof_of_delivery' | 'info_request' | 'info_response'
+
+export interface UploadedFile {
+  buffer: Buffer
+  /** The client's file name, as sent (only its extension is trusted, and only together with the bytes). */
+  filename: string
+  /** The client's claimed type; never trusted. */
+  mimetype: string
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>
+  file?: UploadedFile
+}
+
+/** The messages a caller answers its refusals with (415 for the type, 413 for the size). */
+export interface FileRefusals {
+  type: string
+  size: string
+}
+/** Travel document (request-item) and proof of delivery: SPEC.md section 5. */
+export const travelRefusals: FileRefusals = {
+  type: fileMessages.travelType,
+  size: fileMessages.travelSize,
+}
+/** Admin-information reply (respond-further-info, admin request-further-info). */
+export const replyRefusals: FileRefusals = {
+  type: fileMessages.replyType,
+  size: fileMessages.replySize,
+}
+
+/** The multipart limits, registered once in server/plugins/uploads.ts. */
+export const MULTIPART_LIMITS = {
+  fileSize: MAX_FILE_BYTES,
+  files: 1,
+  fields: 20,
+  fieldSize: 10 * 1024,
+  parts: 25,
+  headerPairs: 100,
+} as const
+
+/**
+ * Reads a multipart request into its text fields and the one file of `fileField`.
+ * Not multipart -> 415; a file over 2 MB -> 413 with `refusals.size`; a second file, too many or too
+ * long fields -> 413/400. A file part under another field name is read and dropped.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  opts: { fileField: string; refusals: FileRefusals },
+): Promise<MultipartForm> {
+  if (!request.isMultipart())
+    throw httpError(415, 'This request must be sent as multipart/form-data')
+  const fields: Record<string, string> = {}
+  let file: UploadedFile | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer()
+        if (part.fieldname === opts.fileField && part.filename)
+          file = { buffer, filename: part.filename, mimetype: part.mimetype }
+      } else {
+        if (part.valueTruncated) throw httpError(400, `The field ${part.fieldname} is too long`)
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value)
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, opts.refusals.size)
+    if (code === 'FST_FILES_LIMIT') throw httpError(413, 'Please upload only one file')
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw httpError(413, 'The form has too many fields')
+    if ((err as { statusCode?: number }).statusCode) throw err
+    throw httpError(400, 'The upload could not be read')
+  }
+  return { fields, ...(file ? { file } : {}) }
+}
+
+const startsWith = (buffer: Buffer, signature: number[]) =>
+  buffer.length >= signature.length && signature.every((b, i) => buffer[i] === b)
+
+/** The type decided by the bytes: PDF (%PDF-), PNG (89 50 4E 47 0D 0A 1A 0A), JPEG (FF D8 FF); else null. */
+export function detectMime(buffer: Buffer): AllowedMime | null {
+  if (startsWith(buffer, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'
+  if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+  if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+  return null
+}
+
+const mimeOfExtension: Record<string, AllowedMime> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+}
+
+/**
+ * Checks a file without storing anything: the bytes must be PDF/PNG/JPEG, the name's extension must
+ * agree with them (415 `refusals.type`), and it may be at most 2097152 bytes (413 `refusals.size`).
+ * Answers the detected mime type.
+ */
+export function checkUpload(file: UploadedFile, refusals: FileRefusals): AllowedMime {
+  if (file.buffer.length > MAX_FILE_BYTES) throw httpError(413, refusals.size)
+  const mime = detectMime(file.buffer)
+  const ext = path.extname(file.filename).slice(1).toLowerCase()
+  if (!mime || mimeOfExtension[ext] !== mime) throw httpError(415, refusals.type)
+  return mime
+}
+
+/** A display-safe version of the client's name: no path, no quotes or control characters, ≤ 100 chars. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  const clean = base
+    .normalize('NFKC')
+    .replace(/[^\w.\- ()]/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+  if (!clean) return 'file'
+  if (clean.length <= 100) return clean
+  const ext = path.extname(clean).slice(0, 10)
+  return clean.slice(0, 100 - ext.length) + ext
+}
+
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads')
+export const diskPathOf = (dataDir: string, diskName: string) =>
+  path.join(uploadsDir(dataDir), diskName)
+
+/**
+ * Checks the file (checkUpload: 415/413 with the caller's messages, nothing written), writes it to
+ * DATA_DIR/uploads/<random 32 hex> and inserts its stored_files row; answers the row's id.
+ * Pass a transaction as `db` and call it after the other checks of the caller, so a refusal stores
+ * nothing; if the row cannot be inserted the written file is removed again.
+ */
+export async function storeUpload(
+  db: Db,
+  opts: {
+    dataDir: string
+    file: UploadedFile
+    ownerId: string
+    kind: FileKind
+    refusals: FileRefusals
+  },
+): Promise<string> {
+  const mime = checkUpload(opts.file, opts.refusals)
+  const diskName = randomBytes(16).toString('hex')
+  const target = diskPathOf(opts.dataDir, diskName)
+  await mkdir(uploadsDir(opts.dataDir), { recursive: true })
+  await writeFile(target, opts.file.buffer, { flag: 'wx', mode: 0o600 })
+  try {
+    const [row] = await db
+      .insert(storedFiles)
+      .values({
+        ownerId: opts.ownerId,
+        kind: opts.kind,
+        mime,
+        size: opts.file.buffer.length,
+        diskName,
+        originalName: sanitizeFileName(opts.file.filename),
+      })
+      .returning({ id: storedFiles.id })
+    return row!.id
+  } catch (err) {
+    await unlink(target).catch(() => {})
+    throw err
+  }
+}
+
+export interface Viewer {
+  id: string
+  role: Role
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The stored_files row of `fileId` when `viewer` may read it, else null (callers answer 404).
+ * Admin: any. Anyone: their own uploads and the files of info requests addressed to them.
+ * A sender also: the proof of delivery of their items and the proof of travel of an item's current,
+ * delivery-approved request.
+ */
+export async function readableFile(db: Db, viewer: Viewer, fileId: string) {
+  if (!UUID.test(fileId)) return null
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId))
+  if (!file) return null
+  if (viewer.role === 'admin' || file.ownerId === viewer.id) return file
+  const [info] = await db
+    .select({ id: infoRequests.id })
+    .from(infoRequests)
+    .where(
+      and(
+        eq(infoRequests.targetUserId, viewer.id),
+        or(eq(infoRequests.requestFileId, fileId), eq(infoRequests.responseFileId, fileId)),
+      ),
+    )
+    .limit(1)
+  if (info) return file
+  if (viewer.role !== 'sender') return null
+  const [own] = await db
+    .select({ id: items.id })
+    .from(items)
+    .leftJoin(deliveryRequests, eq(deliveryRequests.id, items.currentRequestId))
+    .where(
+      and(
+        eq(items.senderId, viewer.id),
+        or(
+          eq(items.proofOfDeliveryFileId, fileId),
+          and(
+            eq(deliveryRequests.proofOfTravelFileId, fileId),
+            eq(deliveryRequests.deliveryApproval, 'approved'),
+            eq(items.sendingApproval, 'approved'),
+          ),
+        ),
+      ),
+    )
+    .limit(1)
+  return own ? file : null
+}
+
+/** Used by tests and housekeeping: how many stored_files rows exist. */
+export async function countStoredFiles(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(storedFiles)
+  return Number(row?.n ?? 0)
+}

@@ -1,0 +1,183 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { InfoRequest, Item } from '../../contract/items'
+import type { Db } from '../db/client'
+import { deliveryRequests, infoRequests, items, users } from '../db/schema'
+import type { Viewer } from './files'
+
+export type { Viewer } from './files'
+export type ItemRow = typeof items.$inferSelect
+export type RequestRow = typeof deliveryRequests.$inferSelect & { delivererName: string }
+export type InfoRequestRow = typeof infoRequests.$inferSelect
+
+/** The rows an item's view is made of besides the item itself (loaded in batches by loadRelated). */
+export interface ItemRelated {
+  requests: RequestRow[]
+  /** Newest first. */
+  infoRequests: InfoRequestRow[]
+}
+
+const iso = (d: Date | string | null | undefined) =>
+  d == null ? null : (d instanceof Date ? d : new Date(d)).toISOString()
+const num = (v: string | number | null | undefined) => (v == null ? null : Number(v))
+
+/** Loads the requests (with deliverer names) and info requests of many items: two queries for any N. */
+export async function loadRelated(db: Db, itemIds: string[]): Promise<Map<string, ItemRelated>> {
+  const related = new Map<string, ItemRelated>(
+    itemIds.map((id) => [id, { requests: [], infoRequests: [] }]),
+  )
+  if (itemIds.length === 0) return related
+  const [requests, infos] = await Promise.all([
+    db
+      .select({ request: deliveryRequests, delivererName: users.name })
+      .from(deliveryRequests)
+      .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
+      .where(inArray(deliveryRequests.itemId, itemIds))
+      .orderBy(deliveryRequests.createdAt, deliveryRequests.id),
+    db
+      .select()
+      .from(infoRequests)
+      .where(inArray(infoRequests.itemId, itemIds))
+      .orderBy(desc(infoRequests.createdAt), desc(infoRequests.id)),
+  ])
+  for (const r of requests)
+    related.get(r.request.itemId)?.requests.push({ ...r.request, delivererName: r.delivererName })
+  for (const i of infos) related.get(i.itemId)?.infoRequests.push(i)
+  return related
+}
+
+function infoView(
+  row: InfoRequestRow | undefined,
+  party: 'sender' | 'deliverer',
+): InfoRequest | null {
+  if (!row) return null
+  return {
+    id: row.id,
+    description: row.description,
+    request_file_path: row.requestFileId,
+    ...(party === 'sender'
+      ? { sender_response: row.response }
+      : { deliverer_response: row.response }),
+    response_file_path: row.responseFileId,
+    response_at: iso(row.responseAt),
+    created_at: iso(row.createdAt)!,
+  }
+}
+
+/**
+ * The request whose fields the viewer sees as the item's current one, or undefined.
+ * Admin: the current request. Sender: only once sending and delivery are both approved (SPEC.md
+ * section 4). Deliverer: only when it is their own.
+ */
+export function visibleCurrentRequest(
+  row: ItemRow,
+  related: ItemRelated,
+  viewer: Viewer,
+): RequestRow | undefined {
+  const current = row.currentRequestId
+    ? related.requests.find((r) => r.id === row.currentRequestId)
+    : undefined
+  if (!current) return undefined
+  if (viewer.role === 'admin') return current
+  if (viewer.role === 'deliverer') return current.delivererId === viewer.id ? current : undefined
+  return row.sendingApproval === 'approved' && current.deliveryApproval === 'approved'
+    ? current
+    : undefined
+}
+
+/** Pure: one item row + its related rows -> the contract Item, as `viewer` may see it. */
+export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer): Item {
+  const current = visibleCurrentRequest(row, related, viewer)
+  const listed =
+    viewer.role === 'admin'
+      ? related.requests
+      : viewer.role === 'deliverer'
+        ? related.requests.filter((r) => r.delivererId === viewer.id)
+        : current
+          ? [current]
+          : []
+  const rejected = related.requests.filter(
+    (r) =>
+      r.requestStatus === 'rejected' &&
+      (viewer.role !== 'deliverer' || r.delivererId === viewer.id),
+  )
+  const latestTo = (party: 'sender' | 'deliverer') =>
+    related.infoRequests.find(
+      (i) => i.to === party && (viewer.role === 'admin' || i.targetUserId === viewer.id),
+    )
+  const mayAsk = (party: 'sender' | 'deliverer') => viewer.role === 'admin' || viewer.role === party
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    quantity: row.quantity,
+    weight: row.weight,
+    dimensions: { length: row.length, width: row.width, height: row.height },
+    is_fragile: row.isFragile,
+    from_location: { lat: row.fromLat, lng: row.fromLng, address: row.fromAddress },
+    to_location: { lat: row.toLat, lng: row.toLng, address: row.toAddress },
+    delivery_phone: row.deliveryPhone,
+    delivery_address: row.deliveryAddress,
+    delivery_deadline: iso(row.deliveryDeadline)!,
+    special_instructions: row.specialInstructions,
+    status: row.status,
+    created_at: iso(row.createdAt)!,
+    updated_at: iso(row.updatedAt)!,
+    sending_approval: row.sendingApproval,
+    delivery_approval: current?.deliveryApproval ?? null,
+    request_status: current?.requestStatus ?? null,
+    deliverer: current ? { id: current.delivererId, name: current.delivererName } : null,
+    deliverer_id: current?.delivererId ?? null,
+    deliverer_price: num(current?.delivererPrice),
+    sender_price: Number(row.senderPrice),
+    proof_of_delivery: row.proofOfDeliveryFileId,
+    proof_of_travel: listed
+      .filter((r) => r.proofOfTravelFileId)
+      .map((r) => ({ deliverer_id: r.delivererId, file_path: r.proofOfTravelFileId! })),
+    requested_by: listed.map((r) => r.delivererId),
+    rejected_deliverer: rejected.map((r) => ({ id: r.delivererId, name: r.delivererName })),
+    info_request_to_sender: mayAsk('sender') ? infoView(latestTo('sender'), 'sender') : null,
+    info_request_to_deliverer: mayAsk('deliverer')
+      ? infoView(latestTo('deliverer'), 'deliverer')
+      : null,
+  }
+}
+
+/** Item rows -> contract Items for `viewer`, in the rows' order; a constant number of queries. */
+export async function toItemViews(db: Db, rows: ItemRow[], viewer: Viewer): Promise<Item[]> {
+  const related = await loadRelated(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((row) => buildItemView(row, related.get(row.id)!, viewer))
+}
+
+/**
+ * One item as `viewer` may see it, or null when it does not exist or `canSee` says no (callers
+ * answer 404 'Item not found'). `canSee` gets the row and its related rows (e.g. "the deliverer has
+ * a request on it", "the sender owns it").
+ */
+export async function loadItemView(
+  db: Db,
+  itemId: string,
+  viewer: Viewer,
+  canSee: (row: ItemRow, related: ItemRelated) => boolean = () => true,
+): Promise<Item | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(itemId)) return null
+  const [row] = await db.select().from(items).where(eq(items.id, itemId))
+  if (!row) return null
+  const related = (await loadRelated(db, [row.id])).get(row.id)!
+  if (!canSee(row, related)) return null
+  return buildItemView(row, related, viewer)
+}
+
+/** The latest info request to `party` on an item (what respond-further-info answers). */
+export async function latestInfoRequest(db: Db, itemId: string, party: 'sender' | 'deliverer') {
+  const [row] = await db
+    .select()
+    .from(infoRequests)
+    .where(and(eq(infoRequests.itemId, itemId), eq(infoRequests.to, party)))
+    .orderBy(desc(infoRequests.createdAt), desc(infoRequests.id))
+    .limit(1)
+  return row
+}

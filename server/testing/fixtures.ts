@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { App } from '../app'
+import { deliveryRequests, infoRequests, items, sessions, users } from '../db/schema'
+import { replyRefusals, storeUpload, travelRefusals } from '../services/files'
+import { SESSION_TTL_MS, signSessionToken } from '../services/tokens'
+
+type Role = 'sender' | 'deliverer' | 'admin'
+
+export interface TestUser {
+  id: string
+  token: string
+  email: string
+  name: string
+  role: Role
+}
+
+/** A verified, signed-in user (session row + token; no password, so /api/login is not for them). */
+export async function createUser(
+  app: App,
+  opts: { role: Role; email?: string; name?: string },
+): Promise<TestUser> {
+  const email = opts.email ?? `${opts.role}-${randomBytes(4).toString('hex')}@example.com`
+  const name =
+    opts.name ?? `${opts.role[0]!.toUpperCase()}${opts.role.slice(1)} ${email.slice(-16, -12)}`
+  const [user] = await app.db
+    .insert(users)
+    .values({ email, name, role: opts.role, emailVerifiedAt: new Date() })
+    .returning()
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
+  const [session] = await app.db
+    .insert(sessions)
+    .values({ userId: user!.id, expiresAt })
+    .returning({ id: sessions.id })
+  const token = await signSessionToken(app.jwtSecret, {
+    sub: user!.id,
+    jti: session!.id,
+    exp: expiresAt,
+  })
+  return { id: user!.id, token, email, name, role: opts.role }
+}
+
+export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` })
+
+export type ItemRow = typeof items.$inferSelect
+
+/** An item of `senderId` from Berlin to Munich, due in a week, awaiting sending approval. */
+export async function createItem(
+  app: App,
+  senderId: string,
+  overrides: Partial<typeof items.$inferInsert> = {},
+): Promise<ItemRow> {
+  const [row] = await app.db
+    .insert(items)
+    .values({
+      name: 'Box of books',
+      category: 'other',
+      description: 'Twelve paperbacks',
+      quantity: 1,
+      weight: 2.5,
+      length: 30,
+      width: 20,
+      height: 15,
+      fromLat: 52.52,
+      fromLng: 13.405,
+      fromAddress: 'Berlin, Germany',
+      toLat: 48.1372,
+      toLng: 11.5756,
+      toAddress: 'Munich, Germany',
+      deliveryPhone: '+49 89 123456',
+      deliveryAddress: 'Marienplatz 1, Munich',
+      deliveryDeadline: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+      senderPrice: '25.00',
+      senderId,
+      ...overrides,
+    })
+    .returning()
+  return row!
+}
+
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+export const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+)
+
+/** Stores bytes as an upload of `ownerId` (checked like a real upload); answers the file id. */
+export function storeTestFile(
+  app: App,
+  ownerId: string,
+  kind: 'proof_of_travel' | 'proof_of_delivery' | 'info_request' | 'info_response',
+  file: { buffer?: Buffer; filename?: string } = {},
+) {
+  return storeUpload(app.db, {
+    dataDir: app.config.dataDir,
+    file: {
+      buffer: file.buffer ?? TINY_PDF,
+      filename: file.filename ?? 'document.pdf',
+      mimetype: 'application/pdf',
+    },
+    ownerId,
+    kind,
+    refusals: kind === 'proof_of_travel' ? travelRefusals : replyRefusals,
+  })
+}
+
+export type RequestRow = typeof deliveryRequests.$inferSelect
+
+/** A pending delivery request with a stored PDF proof of travel (pass proofOfTravelFileId: null for none). */
+export async function createRequest(
+  app: App,
+  itemId: string,
+  delivererId: string,
+  overrides: Partial<typeof deliveryRequests.$inferInsert> = {},
+): Promise<RequestRow> {
+  const proofOfTravelFileId =
+    overrides.proofOfTravelFileId !== undefined
+      ? overrides.proofOfTravelFileId
+      : await storeTestFile(app, delivererId, 'proof_of_travel')
+  const [row] = await app.db
+    .insert(deliveryRequests)
+    .values({
+      itemId,
+      delivererId,
+      delivererPrice: '20.00',
+      acceptPrivacy: true,
+      consentedAt: new Date(),
+      ...overrides,
+      proofOfTravelFileId,
+    })
+    .returning()
+  return row!
+}
+
+/** An admin's sending approval (lifecycle 2). */
+export async function approveSending(app: App, itemId: string) {
+  await app.db.update(items).set({ sendingApproval: 'approved' }).where(eq(items.id, itemId))
+}
+
+/** An admin's delivery approval (lifecycle 4): the request becomes the item's current one. */
+export async function approveDelivery(app: App, itemId: string, requestId: string) {
+  await app.db
+    .update(deliveryRequests)
+    .set({ deliveryApproval: 'approved' })
+    .where(eq(deliveryRequests.id, requestId))
+  await app.db.update(items).set({ currentRequestId: requestId }).where(eq(items.id, itemId))
+}
+
+/** An admin information request to the sender or deliverer of an item (optionally with a PDF). */
+export async function createInfoRequest(
+  app: App,
+  opts: {
+    itemId: string
+    to: 'sender' | 'deliverer'
+    targetUserId: string
+    description?: string
+    adminId?: string
+    withFile?: boolean
+  },
+) {
+  const requestFileId = opts.withFile
+    ? await storeTestFile(app, opts.adminId ?? opts.targetUserId, 'info_request')
+    : null
+  const [row] = await app.db
+    .insert(infoRequests)
+    .values({
+      itemId: opts.itemId,
+      to: opts.to,
+      targetUserId: opts.targetUserId,
+      description: opts.description ?? 'Please send a photo of the item',
+      requestFileId,
+      createdBy: opts.adminId ?? null,
+    })
+    .returning()
+  return row!
+}
+
+export interface FilePart {
+  field: string
+  filename: string
+  content: Buffer
+  type?: string
+}
+
+/** A multipart body for app.inject: `{ payload, headers }` (spread headers next to the bearer). */
+export async function multipart(fields: Record<string, string>, ...files: FilePart[]) {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  for (const f of files)
+    form.append(
+      f.field,
+      new Blob([new Uint8Array(f.content)], { type: f.type ?? 'application/octet-stream' }),
+      f.filename,
+    )
+  const response = new Response(form)
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  }
+}
