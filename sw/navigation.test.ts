@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { navigationDenylist } from './navigation'
+
+const denied = (path: string) => navigationDenylist.some((pattern) => pattern.test(path))
+
+describe('navigation fallback', () => {
+  it('answers client routes with the app shell', () => {
+    for (const path of [
+      '/',
+      '/login',
+      '/items/42',
+      '/deliverer-dashboard',
+      '/apiary',
+      '/verify-email',
+    ]) {
+      expect(denied(path), path).toBe(false)
+    }
+  })
+
+  it('lets API calls, the worker and the manifest reach the network', () => {
+    for (const path of [
+      '/api',
+      '/api/',
+      '/api/dev/outbox',
+      '/api/docs',
+      '/sw.js',
+      '/manifest.webmanifest',
+    ]) {
+      expect(denied(path), path).toBe(true)
+    }
+  })
+})

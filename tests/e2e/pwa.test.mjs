@@ -1,0 +1,187 @@
+// Issue 2, browser scenario (d): the built app is an installable PWA whose service worker takes
+// control and opens the shell offline.
+import assert from 'node:assert/strict'
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { launchBrowser, openPage, scenario } from './support/browser.mjs'
+import { ensureBuilt, root, startServer } from './support/server.mjs'
+
+describe('installable, offline-capable PWA', { timeout: 300_000 }, () => {
+  let server
+  let browser
+  // The server serves a copy of dist/, so a test can publish a "new version" of the worker.
+  let distDir
+  before(async () => {
+    ensureBuilt()
+    distDir = mkdtempSync(join(tmpdir(), 'tote-e2e-dist-'))
+    cpSync(join(root, 'dist'), distDir, { recursive: true })
+    server = await startServer({ env: { DIST_DIR: distDir } })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+    if (distDir) rmSync(distDir, { recursive: true, force: true })
+  })
+
+  it('links a valid web app manifest with its icons', { timeout: 60_000 }, async () => {
+    const session = await openPage(browser, server.baseURL)
+    const { page } = session
+    try {
+      await scenario('manifest', session, async () => {
+        await page.goto('/')
+        const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+        assert.ok(href, 'index.html has no <link rel="manifest">')
+        const response = await page.request.get(new URL(href, server.baseURL).href)
+        assert.equal(response.status(), 200, `manifest ${href} answered ${response.status()}`)
+        const manifest = await response.json()
+        assert.equal(manifest.name, 'Tote — delivery marketplace')
+        assert.equal(manifest.short_name, 'Tote')
+        assert.equal(manifest.start_url, '/')
+        assert.equal(manifest.scope, '/')
+        assert.equal(manifest.display, 'standalone')
+        assert.equal(manifest.theme_color, '#0f766e')
+        const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)
+        for (const wanted of ['192x192 any', '512x512 any', '512x512 maskable']) {
+          assert.ok(sizes.includes(wanted), `manifest lacks a ${wanted} icon: ${sizes.join(', ')}`)
+        }
+        for (const icon of manifest.icons) {
+          const image = await page.request.get(new URL(icon.src, server.baseURL).href)
+          assert.equal(image.status(), 200, `icon ${icon.src} answered ${image.status()}`)
+          assert.match(image.headers()['content-type'] ?? '', /^image\/png/)
+        }
+      })
+    } finally {
+      await session.context.close()
+    }
+  })
+
+  it(
+    'registers the service worker, which controls the page and serves the shell offline',
+    { timeout: 90_000 },
+    async () => {
+      const session = await openPage(browser, server.baseURL)
+      const { page, context } = session
+      try {
+        await scenario('service-worker-offline', session, async () => {
+          await page.goto('/')
+          await shellText(page)
+          const scriptURL = await waitForActiveWorker(page)
+          assert.equal(scriptURL, `${server.baseURL}/sw.js`)
+
+          await page.reload()
+          const controlled = await page.evaluate(
+            () => navigator.serviceWorker.controller?.scriptURL ?? null,
+          )
+          assert.equal(
+            controlled,
+            `${server.baseURL}/sw.js`,
+            'no service worker controls the page after a reload',
+          )
+          const onlineShell = await shellText(page)
+
+          await context.setOffline(true)
+          await page.reload()
+          const offlineShell = await shellText(page)
+          assert.ok(offlineShell.length > 0, 'the shell rendered nothing offline')
+          assert.equal(offlineShell, onlineShell, 'the offline shell differs from the online one')
+          assert.match(await page.title(), /Tote/)
+
+          // A client route the browser never visited also opens from the precached shell.
+          await page.goto('/login')
+          await page.getByRole('button', { name: 'Log in', exact: true }).waitFor()
+          await context.setOffline(false)
+        })
+      } finally {
+        await session.context.close()
+      }
+    },
+  )
+
+  it(
+    'a new version waits until the user accepts the update prompt, then takes over',
+    { timeout: 90_000 },
+    async () => {
+      const session = await openPage(browser, server.baseURL)
+      const { page } = session
+      try {
+        await scenario('update-prompt', session, async () => {
+          await page.goto('/')
+          await shellText(page)
+          await waitForActiveWorker(page)
+          await page.reload()
+          await shellText(page)
+          assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null))
+
+          // Publish a new version of the worker and let the page find it.
+          appendFileSync(join(distDir, 'sw.js'), `\n// e2e: new version ${Date.now()}\n`)
+          await page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            await registration?.update()
+          })
+          await page.getByText('A new version of Tote is available.').waitFor()
+
+          // Nothing happens until the user accepts: the new worker stays installed, not active.
+          await page.waitForTimeout(1_000)
+          const waitingState = await page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            return registration?.waiting?.state ?? null
+          })
+          assert.equal(waitingState, 'installed')
+
+          await page.evaluate(() => {
+            globalThis.__beforeUpdate = true
+          })
+          await Promise.all([
+            page.waitForEvent('load'),
+            page.getByRole('button', { name: 'Reload to update' }).click(),
+          ])
+          await shellText(page)
+          const after = await page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            return {
+              reloaded: globalThis.__beforeUpdate === undefined,
+              waiting: registration?.waiting ?? null,
+              controlled: navigator.serviceWorker.controller !== null,
+            }
+          })
+          assert.deepEqual(after, { reloaded: true, waiting: null, controlled: true })
+          assert.equal(await page.getByText('A new version of Tote is available.').count(), 0)
+        })
+      } finally {
+        await session.context.close()
+      }
+    },
+  )
+})
+
+/** Waits (bounded) until a service worker controls the page; returns its script URL. */
+async function waitForActiveWorker(page) {
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    })
+  } catch {
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker?.getRegistration()
+      return registration
+        ? {
+            installing: registration.installing?.state ?? null,
+            waiting: registration.waiting?.state ?? null,
+            active: registration.active?.state ?? null,
+          }
+        : 'no registration'
+    })
+    throw new Error(`no service worker controls the page: ${JSON.stringify(state)}`)
+  }
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)
+}
+
+/** The first heading of the rendered app, which proves the shell and its scripts ran. */
+async function shellText(page) {
+  const heading = page.getByRole('heading').first()
+  await heading.waitFor()
+  return (await heading.innerText()).trim()
+}
