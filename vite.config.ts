@@ -28,7 +28,8 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The offline base map (country shapes) is precached so picking a point works with no network.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2,geojson}'],
         // maplibre is lazy and large: cached at runtime when a map is first opened, not precached.
         globIgnores: ['**/maplibre*.js'],
       },

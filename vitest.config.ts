@@ -7,6 +7,9 @@ const alias = { '@contract': here('./contract'), '@': here('./src') }
 
 export default defineConfig({
   test: {
+    // CI reads the JSON report to print one 'N passed, M failed' line for the whole run.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.tmp/vitest.json' },
     projects: [
       {
         plugins: [react()],
