@@ -1,4 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { adminDecisionRoutes } from './admin/decisions'
+import { adminItemRoutes } from './admin/items'
+import { adminTermRoutes } from './admin/terms'
+import { adminUserRoutes } from './admin/users'
 
-/** Every /api/admin/* call (issue 5). */
-export const adminRoutes: FastifyPluginAsyncZod = async (_app) => {}
+/**
+ * Every /api/admin/* call (issue 5). The role check runs on request, before the body is parsed or
+ * validated: anonymous 401 'Unauthenticated', sender or deliverer 403 'Forbidden', whatever they send.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireRole('admin'))
+  await app.register(adminItemRoutes)
+  await app.register(adminDecisionRoutes)
+  await app.register(adminUserRoutes)
+  await app.register(adminTermRoutes)
+}
