@@ -1,6 +1,108 @@
-import type { PlaceSearchProps } from './place-search'
+import { Box, Button, HStack, Stack, Switch, Text, VisuallyHidden } from '@chakra-ui/react'
+import { Suspense, useState } from 'react'
+import type { z } from 'zod'
+import type { placeReverseAnswer } from '@contract/places'
+import { api } from '@/lib/api-client'
+import { LazyMapView } from './lazy-map-view'
+import { MapErrorBoundary } from './map-error-boundary'
+import { PlaceSearch, type PlaceSearchProps } from './place-search'
 
-// Placeholder until the MapLibre picker lands (deliverer work). Same props as PlaceSearch.
-export function MapLocationPicker({ label }: PlaceSearchProps) {
-  return <p>{label}</p>
+const coordinates = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`
+
+/** GET /api/places/reverse; without an answer the coordinates stand in for the address. */
+async function reverseLookup(lat: number, lng: number): Promise<string> {
+  try {
+    const answer = await api
+      .get('places/reverse', { searchParams: { lat, lon: lng } })
+      .json<z.infer<typeof placeReverseAnswer>>()
+    return answer.data?.display_name ?? coordinates(lat, lng)
+  } catch {
+    return coordinates(lat, lng)
+  }
+}
+
+/**
+ * SPEC.md section 2 "Map location picker": place search with suggestions, and a map (loaded only
+ * when shown) where a click picks the point. Same props as PlaceSearch.
+ */
+export function MapLocationPicker(props: PlaceSearchProps) {
+  const { label, value, onChange } = props
+  const [showMap, setShowMap] = useState(false)
+  const [dark, setDark] = useState(false)
+  const [looking, setLooking] = useState(false)
+
+  async function pick(lat: number, lng: number) {
+    setLooking(true)
+    // The point counts at once; the address follows when the lookup answers.
+    onChange({ lat, lng, address: coordinates(lat, lng) })
+    const address = await reverseLookup(lat, lng)
+    setLooking(false)
+    onChange({ lat, lng, address })
+  }
+
+  const fallback = (
+    <Text color="fg.muted" fontSize="sm">
+      The map cannot be shown in this browser; search for the place above instead.
+    </Text>
+  )
+
+  return (
+    <Stack gap="2">
+      <PlaceSearch {...props} />
+      <HStack gap="4" wrap="wrap">
+        <Button
+          size="xs"
+          variant="outline"
+          aria-expanded={showMap}
+          onClick={() => setShowMap((s) => !s)}
+        >
+          {showMap ? 'Hide map' : 'Show map'}
+          <VisuallyHidden> for {label}</VisuallyHidden>
+        </Button>
+        {showMap && (
+          <Switch.Root
+            size="sm"
+            checked={dark}
+            onCheckedChange={(details) => setDark(details.checked)}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>
+              Dark map<VisuallyHidden> for {label}</VisuallyHidden>
+            </Switch.Label>
+          </Switch.Root>
+        )}
+        {looking && (
+          <Text fontSize="sm" role="status">
+            Looking up the address…
+          </Text>
+        )}
+      </HStack>
+      {showMap && (
+        <Box>
+          <Text fontSize="sm" color="fg.muted" mb="1">
+            Click on the map to choose {label.toLowerCase()}.
+          </Text>
+          <MapErrorBoundary fallback={fallback}>
+            <Suspense
+              fallback={
+                <Box height="400px" display="grid" placeItems="center" bg="bg.muted" rounded="md">
+                  <Text role="status">Loading map…</Text>
+                </Box>
+              }
+            >
+              <LazyMapView
+                label={`Map for ${label}`}
+                points={value ? [value] : []}
+                onPick={(lat, lng) => void pick(lat, lng)}
+                dark={dark}
+                height={400}
+                fallback={fallback}
+              />
+            </Suspense>
+          </MapErrorBoundary>
+        </Box>
+      )}
+    </Stack>
+  )
 }

@@ -1,4 +1,8 @@
+import { Box, Text } from '@chakra-ui/react'
+import { Suspense, useMemo } from 'react'
 import type { Location } from '@contract/items'
+import { LazyMapView } from './lazy-map-view'
+import { MapErrorBoundary } from './map-error-boundary'
 
 export interface RouteMapProps {
   from: Location
@@ -7,11 +11,23 @@ export interface RouteMapProps {
   label?: string
 }
 
-// Placeholder until the read-only route map lands (deliverer work).
-export function RouteMap({ from, to }: RouteMapProps) {
+const placeText = (l: Location) => l.address || `${l.lat.toFixed(5)}, ${l.lng.toFixed(5)}`
+
+/** A read-only map of a route: two markers and a line, lazily loaded. */
+export function RouteMap({ from, to, label = 'Route map' }: RouteMapProps) {
+  const points = useMemo(() => [from, to], [from, to])
+  const fallback = (
+    <Box p="3" bg="bg.muted" rounded="md">
+      <Text fontSize="sm">
+        From {placeText(from)} to {placeText(to)}
+      </Text>
+    </Box>
+  )
   return (
-    <p>
-      {from.address ?? `${from.lat}, ${from.lng}`} → {to.address ?? `${to.lat}, ${to.lng}`}
-    </p>
+    <MapErrorBoundary fallback={fallback}>
+      <Suspense fallback={fallback}>
+        <LazyMapView label={label} points={points} line height={300} fallback={fallback} />
+      </Suspense>
+    </MapErrorBoundary>
   )
 }

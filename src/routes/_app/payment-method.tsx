@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { PaymentMethodPage } from '@/features/deliverer/payment-method-page'
 import { pageHead } from '@/lib/page-title'
+import { useSession } from '@/lib/use-session'
 
 export const Route = createFileRoute('/_app/payment-method')({
   head: pageHead('Payment Method'),
-  component: PaymentMethodPage,
+  component: PaymentMethodRoute,
 })
 
-function PaymentMethodPage() {
-  return (
-    <PageIntro title="Payment Method">
-      Where Tote sends your earnings after a completed delivery.
-    </PageIntro>
-  )
+function PaymentMethodRoute() {
+  const { session: atLoad } = Route.useRouteContext()
+  const user = (useSession() ?? atLoad).user
+  return <PaymentMethodPage role={user.role} userName={user.name} />
 }

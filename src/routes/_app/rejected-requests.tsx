@@ -1,16 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { z } from 'zod'
+import { rejectedRequestsQueryOptions } from '@/features/deliverer/api'
+import { RejectedRequestsPage } from '@/features/deliverer/rejected-requests-page'
 import { pageHead } from '@/lib/page-title'
+
+const searchSchema = z.object({ page: z.coerce.number().int().min(1).optional().catch(undefined) })
 
 export const Route = createFileRoute('/_app/rejected-requests')({
   head: pageHead('Rejected Requests'),
-  component: RejectedRequestsPage,
+  validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, deps }) => {
+    void context.queryClient
+      .ensureQueryData(rejectedRequestsQueryOptions(deps.page))
+      .catch(() => undefined)
+  },
+  component: RejectedRequestsRoute,
 })
 
-function RejectedRequestsPage() {
+function RejectedRequestsRoute() {
+  const { page } = Route.useSearch()
+  const navigate = Route.useNavigate()
   return (
-    <PageIntro title="Rejected Requests">
-      Requests to carry an item that the sender declined.
-    </PageIntro>
+    <RejectedRequestsPage
+      page={page ?? 1}
+      onPage={(next) => void navigate({ search: { page: next } })}
+    />
   )
 }

@@ -1,17 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import {
+  DASHBOARD_DELIVERIES,
+  delivererStatsQueryOptions,
+  myDeliveriesQueryOptions,
+} from '@/features/deliverer/api'
+import { DelivererDashboard } from '@/features/deliverer/deliverer-dashboard'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_deliverer/deliverer-dashboard')({
   head: pageHead('Traveler Dashboard'),
-  component: TravelerDashboardPage,
+  // Not awaited: the page shows its own loading and failure texts (SPEC.md section 8).
+  loader: ({ context }) => {
+    void context.queryClient.ensureQueryData(delivererStatsQueryOptions()).catch(() => undefined)
+    void context.queryClient
+      .ensureQueryData(myDeliveriesQueryOptions(1, DASHBOARD_DELIVERIES))
+      .catch(() => undefined)
+  },
+  component: DelivererDashboard,
 })
-
-function TravelerDashboardPage() {
-  return (
-    <PageIntro title="Traveler Dashboard">
-      An overview of your deliveries, from items available on your route to those you have
-      delivered.
-    </PageIntro>
-  )
-}

@@ -1,12 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { delivererItemQueryOptions } from '@/features/deliverer/api'
+import { DeliveryDetailPage } from '@/features/deliverer/delivery-detail-page'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/my-deliveries/$id')({
   head: pageHead('Delivery Details'),
-  component: DeliveryDetailsPage,
+  loader: ({ context, params }) => {
+    void context.queryClient
+      .ensureQueryData(delivererItemQueryOptions(params.id))
+      .catch(() => undefined)
+  },
+  component: DeliveryDetailsRoute,
 })
 
-function DeliveryDetailsPage() {
-  return <PageIntro title="Delivery Details">The status and documents of this delivery.</PageIntro>
+function DeliveryDetailsRoute() {
+  const { id } = Route.useParams()
+  return <DeliveryDetailPage id={id} />
 }

@@ -1,16 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { delivererItemQueryOptions } from '@/features/deliverer/api'
+import { ItemDetailPage } from '@/features/deliverer/item-detail-page'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_deliverer/available-items/$id')({
   head: pageHead('Item Details'),
-  component: ItemDetailsPage,
+  // Not awaited: the page shows 'Loading item details...' and its own error banner.
+  loader: ({ context, params }) => {
+    void context.queryClient
+      .ensureQueryData(delivererItemQueryOptions(params.id))
+      .catch(() => undefined)
+  },
+  component: ItemDetailsRoute,
 })
 
-function ItemDetailsPage() {
-  return (
-    <PageIntro title="Item Details">
-      The route, deadline and package details of this item, and your request to carry it.
-    </PageIntro>
-  )
+function ItemDetailsRoute() {
+  const { id } = Route.useParams()
+  return <ItemDetailPage id={id} />
 }

@@ -1,16 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { useCallback } from 'react'
+import { AvailableItemsPage } from '@/features/deliverer/available-items-page'
+import { parseAvailableSearch, type AvailableSearch } from '@/features/deliverer/available-search'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_deliverer/available-items/')({
   head: pageHead('Available Items'),
-  component: AvailableItemsPage,
+  validateSearch: (search: Record<string, unknown>): AvailableSearch =>
+    parseAvailableSearch(search),
+  component: AvailableItemsRoute,
 })
 
-function AvailableItemsPage() {
-  return (
-    <PageIntro title="Available Items">
-      Choose your current location and destination to find items along your route.
-    </PageIntro>
+function AvailableItemsRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const onSearchChange = useCallback(
+    (patch: Partial<AvailableSearch>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    [navigate],
   )
+  return <AvailableItemsPage search={search} onSearchChange={onSearchChange} />
 }

@@ -1,0 +1,200 @@
+import type { z } from 'zod'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type {
+  AvailableItemsBody,
+  availableItemsAnswer,
+  delivererStatsAnswer,
+  deliveriesAnswer,
+  paymentMethodAnswer,
+} from '@contract/deliveries'
+import type { delivererItemAnswer, Location } from '@contract/items'
+import type { userConsentAnswer } from '@contract/terms'
+import type { messageOnly } from '@contract/envelope'
+import { api } from '@/lib/api-client'
+
+/** SPEC.md section 4 and 9: lists and the dashboard refresh every 30 s while the tab is visible. */
+export const autoRefresh = {
+  refetchInterval: 30_000,
+  refetchIntervalInBackground: false,
+  // TanStack Query treats a tab becoming visible as focus, so this covers "again when visible".
+  refetchOnWindowFocus: true,
+} as const
+
+/** SPEC.md section 9: the dashboard shows 5 deliveries. */
+export const DASHBOARD_DELIVERIES = 5
+export const MY_DELIVERIES_PER_PAGE = 10
+
+export const delivererKeys = {
+  all: ['deliverer'] as const,
+  stats: ['deliverer', 'stats'] as const,
+  myDeliveries: (page: number, perPage: number) =>
+    ['deliverer', 'my-deliveries', { page, perPage }] as const,
+  available: (params: AvailableParams) => ['deliverer', 'available-items', params] as const,
+  item: (id: string) => ['deliverer', 'item', id] as const,
+  consent: ['deliverer', 'consent'] as const,
+  rejected: (page: number) => ['deliverer', 'rejected', { page }] as const,
+  paymentMethod: ['deliverer', 'payment-method'] as const,
+}
+
+export function delivererStatsQueryOptions() {
+  return queryOptions({
+    queryKey: delivererKeys.stats,
+    queryFn: async () =>
+      (await api.get('deliverer-stats').json<z.infer<typeof delivererStatsAnswer>>()).data,
+    ...autoRefresh,
+  })
+}
+
+export function myDeliveriesQueryOptions(page: number, perPage: number) {
+  return queryOptions({
+    queryKey: delivererKeys.myDeliveries(page, perPage),
+    queryFn: async () =>
+      (
+        await api
+          .get('my-deliveries', { searchParams: { per_page: perPage, page } })
+          .json<z.infer<typeof deliveriesAnswer>>()
+      ).data,
+    placeholderData: keepPreviousData,
+    ...autoRefresh,
+  })
+}
+
+export function rejectedRequestsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: delivererKeys.rejected(page),
+    queryFn: async () =>
+      (
+        await api
+          .get('rejected-requests', { searchParams: { per_page: 10, page } })
+          .json<z.infer<typeof deliveriesAnswer>>()
+      ).data,
+    placeholderData: keepPreviousData,
+    ...autoRefresh,
+  })
+}
+
+export interface AvailableParams {
+  origin: Location
+  destination: Location
+  radiusKm: number
+  page: number
+  perPage: number
+  search?: string
+}
+
+export function availableItemsQueryOptions(params: AvailableParams) {
+  return queryOptions({
+    queryKey: delivererKeys.available(params),
+    queryFn: async () => {
+      const body: AvailableItemsBody = {
+        radius_km: params.radiusKm,
+        origin_address: params.origin,
+        destination_address: params.destination,
+      }
+      const searchParams: Record<string, string | number> = {
+        page: params.page,
+        per_page: params.perPage,
+      }
+      // SPEC.md section 5: trimmed, and sent only when there is something to send.
+      const search = params.search?.trim()
+      if (search) searchParams.search = search
+      return (
+        await api
+          .post('available-items', { json: body, searchParams })
+          .json<z.infer<typeof availableItemsAnswer>>()
+      ).data
+    },
+    placeholderData: keepPreviousData,
+    ...autoRefresh,
+  })
+}
+
+export function delivererItemQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: delivererKeys.item(id),
+    queryFn: async () =>
+      (await api.get(`item/${id}`).json<z.infer<typeof delivererItemAnswer>>()).data,
+    ...autoRefresh,
+  })
+}
+
+export function delivererTermsQueryOptions() {
+  return queryOptions({
+    queryKey: delivererKeys.consent,
+    queryFn: async () => {
+      const answer = await api.get('user-consent').json<z.infer<typeof userConsentAnswer>>()
+      return answer.data.filter((term) => term.role === 'deliverer')
+    },
+  })
+}
+
+export function paymentMethodQueryOptions() {
+  return queryOptions({
+    queryKey: delivererKeys.paymentMethod,
+    queryFn: async () =>
+      (await api.get('payment-method').json<z.infer<typeof paymentMethodAnswer>>()).data,
+  })
+}
+
+type MessageAnswer = z.infer<typeof messageOnly>
+
+export interface RequestItemInput {
+  itemId: string
+  file: File
+  delivererPrice: number
+}
+
+export function useRequestItemMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ itemId, file, delivererPrice }: RequestItemInput) => {
+      const form = new FormData()
+      form.set('item_id', itemId)
+      form.set('proof_of_travel', file, file.name)
+      form.set('accept_privacy', 'true')
+      form.set('deliverer_price', String(delivererPrice))
+      // A fresh key per submission: a replay of this very request changes nothing twice.
+      return api
+        .post('request-item', { body: form, headers: { 'Idempotency-Key': crypto.randomUUID() } })
+        .json<MessageAnswer>()
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: delivererKeys.all }),
+  })
+}
+
+export type DeliveryStatusInput =
+  { itemId: string; status: 'in_process' } | { itemId: string; status: 'delivered'; proof: File }
+
+export function useUpdateDeliveryStatusMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: DeliveryStatusInput) => {
+      const form = new FormData()
+      form.set('item_id', input.itemId)
+      form.set('status', input.status)
+      if (input.status === 'delivered') form.set('proof_of_delivery', input.proof, input.proof.name)
+      return api
+        .post('update-delivery-status', {
+          body: form,
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        })
+        .json<MessageAnswer>()
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: delivererKeys.all }),
+  })
+}
+
+export interface PayoutInput {
+  account_holder: string
+  iban_or_account: string
+  routing_or_bic: string
+}
+
+export function useSavePayoutMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: PayoutInput) =>
+      api.post('payment-method', { json: body }).json<MessageAnswer>(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: delivererKeys.paymentMethod }),
+  })
+}

@@ -1,0 +1,81 @@
+import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
+import { useEffect, useState } from 'react'
+import { availablePageSizes, DEFAULT_RADIUS_KM } from '@contract/deliveries'
+import { radiusFromInput, type AvailableSearch } from './available-search'
+
+/** SPEC.md section 9: the search waits 500 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500
+
+interface AvailableFiltersProps {
+  search: AvailableSearch
+  onChange: (patch: Partial<AvailableSearch>) => void
+}
+
+export function AvailableFilters({ search, onChange }: AvailableFiltersProps) {
+  const [text, setText] = useState(search.search ?? '')
+  const [radius, setRadius] = useState(search.radius ? String(search.radius) : '')
+
+  useEffect(() => {
+    const trimmed = text.trim()
+    if (trimmed === (search.search ?? '')) return
+    const timer = setTimeout(
+      () => onChange({ search: trimmed || undefined, page: undefined }),
+      SEARCH_DEBOUNCE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [text, search.search, onChange])
+
+  const radiusTooSmall = radius.trim() !== '' && Number.parseFloat(radius) < 1
+
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <Field.Root>
+        <Field.Label>Search items</Field.Label>
+        <Input
+          type="search"
+          placeholder="Name or description"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </Field.Root>
+      <Field.Root invalid={radiusTooSmall}>
+        <Field.Label>Radius (km)</Field.Label>
+        <Input
+          type="number"
+          min={1}
+          inputMode="decimal"
+          placeholder={String(DEFAULT_RADIUS_KM)}
+          value={radius}
+          onChange={(event) => {
+            setRadius(event.target.value)
+            const next = radiusFromInput(event.target.value)
+            onChange({ radius: next === DEFAULT_RADIUS_KM ? undefined : next, page: undefined })
+          }}
+        />
+        {radiusTooSmall ? (
+          <Field.ErrorText>The radius is at least 1 km; 1 km is used.</Field.ErrorText>
+        ) : (
+          <Field.HelperText>Empty means {DEFAULT_RADIUS_KM} km.</Field.HelperText>
+        )}
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Items per page</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={String(search.per_page ?? availablePageSizes[0])}
+            onChange={(event) =>
+              onChange({ per_page: Number(event.target.value), page: undefined })
+            }
+          >
+            {availablePageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </SimpleGrid>
+  )
+}

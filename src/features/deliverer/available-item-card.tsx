@@ -1,0 +1,68 @@
+import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
+import type { Item } from '@contract/items'
+import { capitalise, formatShortDate, formatUsd, placeText } from './format'
+
+interface AvailableItemCardProps {
+  item: Item
+  requested: boolean
+  onRequest: (item: Item) => void
+}
+
+export function AvailableItemCard({ item, requested, onRequest }: AvailableItemCardProps) {
+  return (
+    <Card.Root as="article" aria-labelledby={`item-${item.id}`} size="sm">
+      <Card.Body gap="2">
+        <HStack justify="space-between" align="start" gap="2">
+          <Card.Title as="h2" id={`item-${item.id}`} fontSize="lg">
+            {item.name}
+          </Card.Title>
+          {item.is_fragile && (
+            <Badge colorPalette="orange" variant="solid">
+              Fragile
+            </Badge>
+          )}
+        </HStack>
+        <Text color="fg.muted" fontSize="sm">
+          {capitalise(item.category)}
+        </Text>
+        <Stack gap="1" fontSize="sm">
+          <Text>
+            <Text as="span" fontWeight="semibold">
+              Route:{' '}
+            </Text>
+            {placeText(item.from_location)} → {placeText(item.to_location)}
+          </Text>
+          <Text>
+            <Text as="span" fontWeight="semibold">
+              Deadline:{' '}
+            </Text>
+            {formatShortDate(item.delivery_deadline)}
+          </Text>
+          <Text>
+            <Text as="span" fontWeight="semibold">
+              Weight:{' '}
+            </Text>
+            {item.weight} kg
+          </Text>
+          <Text>
+            <Text as="span" fontWeight="semibold">
+              Sender price:{' '}
+            </Text>
+            {formatUsd(item.sender_price)}
+          </Text>
+        </Stack>
+      </Card.Body>
+      <Card.Footer gap="2" flexWrap="wrap">
+        <Button asChild variant="outline" size="sm">
+          <Link to="/available-items/$id" params={{ id: item.id }}>
+            View details
+          </Link>
+        </Button>
+        <Button size="sm" colorPalette="brand" disabled={requested} onClick={() => onRequest(item)}>
+          {requested ? 'Requested' : 'Request to Deliver'}
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  )
+}

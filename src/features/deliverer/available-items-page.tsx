@@ -1,0 +1,133 @@
+import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
+import { DEFAULT_RADIUS_KM } from '@contract/deliveries'
+import type { Item } from '@contract/items'
+import { FormAlert } from '@/components/form-alert'
+import { MapLocationPicker } from '@/components/map-location-picker'
+import { PageIntro } from '@/components/page-intro'
+import { failureMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/use-session'
+import { availableItemsQueryOptions } from './api'
+import { AvailableFilters } from './available-filters'
+import { AvailableItemCard } from './available-item-card'
+import type { AvailableSearch } from './available-search'
+import { ConsentDialog } from './consent-dialog'
+import { FailurePopup } from './failure-popup'
+import { isRequestedBy } from './is-requested'
+import { PaginationBar } from './pagination-bar'
+import { RequestDialog } from './request-dialog'
+import { DelivererToaster } from './toaster'
+import { useRequestFlow } from './use-request-flow'
+
+interface AvailableItemsPageProps {
+  search: AvailableSearch
+  onSearchChange: (patch: Partial<AvailableSearch>) => void
+}
+
+export const CHOOSE_PLACES_PROMPT =
+  'Please select your destination and current location to see available items.'
+
+export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPageProps) {
+  const userId = useSession()?.user.id
+  const [dialogItem, setDialogItem] = useState<Item | null>(null)
+  const flow = useRequestFlow()
+  const { origin, destination } = search
+  const ready = Boolean(origin && destination)
+
+  const list = useQuery({
+    ...availableItemsQueryOptions({
+      // Placeholders only while disabled: the query runs once both places are chosen.
+      origin: origin ?? { lat: 0, lng: 0 },
+      destination: destination ?? { lat: 0, lng: 0 },
+      radiusKm: search.radius ?? DEFAULT_RADIUS_KM,
+      page: search.page ?? 1,
+      perPage: search.per_page ?? 10,
+      search: search.search,
+    }),
+    enabled: ready,
+  })
+
+  const closeDialog = useCallback(() => setDialogItem(null), [])
+
+  return (
+    <Stack gap="6">
+      <DelivererToaster />
+      <PageIntro title="Available Items">
+        Choose your current location and destination to find items along your route.
+      </PageIntro>
+
+      <Box as="section" aria-label="Your route" bg="bg" borderWidth="1px" rounded="lg" p="4">
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <MapLocationPicker
+            label="Current location"
+            value={origin ?? null}
+            onChange={(value) => onSearchChange({ origin: value ?? undefined, page: undefined })}
+            required
+          />
+          <MapLocationPicker
+            label="Destination"
+            value={destination ?? null}
+            onChange={(value) =>
+              onSearchChange({ destination: value ?? undefined, page: undefined })
+            }
+            required
+          />
+        </SimpleGrid>
+      </Box>
+
+      <AvailableFilters search={search} onChange={onSearchChange} />
+
+      <Box as="section" aria-labelledby="results-heading">
+        <Heading as="h2" size="lg" id="results-heading" mb="3">
+          Items on your route
+        </Heading>
+        {!ready && <FormAlert status="info">{CHOOSE_PLACES_PROMPT}</FormAlert>}
+        {ready && list.isPending && <Text role="status">Loading available items…</Text>}
+        {ready && list.isError && (
+          <FormAlert status="error">
+            {failureMessage(list.error, 'Failed to load available items')}
+          </FormAlert>
+        )}
+        {ready && list.isSuccess && list.data.items.length === 0 && (
+          <Text color="fg.muted">No Items Available</Text>
+        )}
+        {ready && list.isSuccess && list.data.items.length > 0 && (
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+              {list.data.items.map((item) => (
+                <AvailableItemCard
+                  key={item.id}
+                  item={item}
+                  requested={isRequestedBy(item, userId)}
+                  onRequest={setDialogItem}
+                />
+              ))}
+            </SimpleGrid>
+            <PaginationBar
+              page={list.data.pagination.current_page}
+              lastPage={list.data.pagination.last_page}
+              onPage={(page) => onSearchChange({ page })}
+            />
+          </Stack>
+        )}
+      </Box>
+
+      <RequestDialog
+        item={dialogItem}
+        onClose={closeDialog}
+        onSubmit={(file, offer) => {
+          if (dialogItem) flow.start({ item: dialogItem, file, offer })
+          setDialogItem(null)
+        }}
+      />
+      <ConsentDialog
+        open={flow.consentOpen}
+        busy={flow.busy}
+        onAccept={flow.accept}
+        onCancel={flow.cancel}
+      />
+      <FailurePopup message={flow.failure} onClose={flow.closeFailure} />
+    </Stack>
+  )
+}

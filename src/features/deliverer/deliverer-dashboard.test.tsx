@@ -1,0 +1,99 @@
+import { configure, screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { failWith, userDataHandler } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { storeSession } from '@/test/session'
+import { makeItem } from './test-fixtures'
+
+configure({ asyncUtilTimeout: 4000 })
+
+const statsHandler = http.get('/api/deliverer-stats', () =>
+  HttpResponse.json({
+    success: true,
+    message: 'OK',
+    data: {
+      available_items: 12,
+      ready_to_pickup_items: 3,
+      in_process_items: 2,
+      delivered_items: 7,
+    },
+  }),
+)
+
+function deliveriesHandler(count: number, seen: URL[] = []) {
+  return http.get('/api/my-deliveries', ({ request }) => {
+    seen.push(new URL(request.url))
+    const items = Array.from({ length: count }, (_, i) =>
+      makeItem({
+        id: `00000000-0000-4000-8000-00000000000${i}`,
+        name: `Parcel ${i + 1}`,
+        status: 'in_process',
+      }),
+    )
+    return HttpResponse.json({
+      success: true,
+      message: 'OK',
+      data: { items, pagination: { current_page: 1, per_page: 5, total: count, last_page: 1 } },
+    })
+  })
+}
+
+describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
+  it('shows the four counters and the first 5 deliveries with View links', async () => {
+    storeSession('deliverer')
+    const seen: URL[] = []
+    server.use(
+      userDataHandler('deliverer'),
+      statsHandler,
+      deliveriesHandler(5, seen),
+      // The View link opens the detail page, which asks for the item.
+      http.get('/api/item/:id', () =>
+        HttpResponse.json({ success: true, message: 'OK', data: makeItem({ name: 'Parcel 1' }) }),
+      ),
+    )
+    const { user, router } = renderApp('/deliverer-dashboard')
+
+    expect(
+      await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+    ).toBeInTheDocument()
+    expect(await screen.findByText('12')).toBeInTheDocument()
+    expect(
+      screen.getByText('Available Items', { selector: 'dt, dd, div, p, span' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Ready to Pick Up')).toBeInTheDocument()
+    expect(screen.getByText('In Process')).toBeInTheDocument()
+    expect(screen.getByText('7')).toBeInTheDocument()
+
+    const table = await screen.findByRole('table')
+    expect(within(table).getAllByRole('row')).toHaveLength(6)
+    expect(within(table).getAllByText('New York, USA → Boston, USA')).toHaveLength(5)
+    expect(seen[0]?.searchParams.get('per_page')).toBe('5')
+    expect(seen[0]?.searchParams.get('page')).toBe('1')
+
+    await user.click(within(table).getByRole('link', { name: 'View Parcel 1' }))
+    expect(router.state.location.pathname).toBe(
+      '/available-items/00000000-0000-4000-8000-000000000000',
+    )
+  })
+
+  it("says 'No active deliveries' when there are none", async () => {
+    storeSession('deliverer')
+    server.use(userDataHandler('deliverer'), statsHandler, deliveriesHandler(0))
+    renderApp('/deliverer-dashboard')
+    expect(await screen.findByText('No active deliveries')).toBeInTheDocument()
+  })
+
+  it('shows both failure texts', async () => {
+    storeSession('deliverer')
+    server.use(
+      userDataHandler('deliverer'),
+      failWith('get', 'deliverer-stats', 500, 'Boom'),
+      failWith('get', 'my-deliveries', 500, 'Boom'),
+    )
+    renderApp('/deliverer-dashboard')
+    expect(await screen.findByText('Failed to load statistics')).toBeInTheDocument()
+    expect(await screen.findByText('Failed to load deliveries')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,117 @@
+import {
+  Box,
+  SimpleGrid,
+  Stat,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+  Heading,
+} from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { delivererStats } from '@contract/deliveries'
+import type { z } from 'zod'
+import { FormAlert } from '@/components/form-alert'
+import { PageIntro } from '@/components/page-intro'
+import { DASHBOARD_DELIVERIES, delivererStatsQueryOptions, myDeliveriesQueryOptions } from './api'
+import { formatShortDate, placeText } from './format'
+import { StatusBadge } from './status-badge'
+
+const counters: { key: keyof z.infer<typeof delivererStats>; label: string }[] = [
+  { key: 'available_items', label: 'Available Items' },
+  { key: 'ready_to_pickup_items', label: 'Ready to Pick Up' },
+  { key: 'in_process_items', label: 'In Process' },
+  { key: 'delivered_items', label: 'Delivered' },
+]
+
+export function DelivererDashboard() {
+  const stats = useQuery(delivererStatsQueryOptions())
+  const deliveries = useQuery(myDeliveriesQueryOptions(1, DASHBOARD_DELIVERIES))
+
+  return (
+    <Stack gap="6">
+      <PageIntro title="Traveler Dashboard">
+        An overview of your deliveries, from items available on your route to those you have
+        delivered.
+      </PageIntro>
+
+      <section aria-labelledby="stats-heading">
+        <VisuallyHidden>
+          <h2 id="stats-heading">Statistics</h2>
+        </VisuallyHidden>
+        {stats.isError && <FormAlert status="error">Failed to load statistics</FormAlert>}
+        {!stats.isError && (
+          <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+            {counters.map((counter) => (
+              <Stat.Root key={counter.key} bg="bg" borderWidth="1px" rounded="lg" p="4">
+                <Stat.Label>{counter.label}</Stat.Label>
+                <Stat.ValueText>{stats.data ? stats.data[counter.key] : '–'}</Stat.ValueText>
+              </Stat.Root>
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+
+      <Box
+        as="section"
+        aria-labelledby="current-heading"
+        bg="bg"
+        borderWidth="1px"
+        rounded="lg"
+        p="4"
+      >
+        <Heading as="h2" size="lg" id="current-heading" mb="3">
+          Current Deliveries
+        </Heading>
+        {deliveries.isPending && <Text role="status">Loading deliveries…</Text>}
+        {deliveries.isError && <FormAlert status="error">Failed to load deliveries</FormAlert>}
+        {deliveries.isSuccess && deliveries.data.items.length === 0 && (
+          <Text color="fg.muted">No active deliveries</Text>
+        )}
+        {deliveries.isSuccess && deliveries.data.items.length > 0 && (
+          <Table.ScrollArea>
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Route</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Deadline</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {deliveries.data.items.slice(0, DASHBOARD_DELIVERIES).map((item) => (
+                  <Table.Row key={item.id}>
+                    <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
+                    <Table.Cell>
+                      {placeText(item.from_location)} → {placeText(item.to_location)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={item.status} />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      {formatShortDate(item.delivery_deadline)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Link
+                        to="/available-items/$id"
+                        params={{ id: item.id }}
+                        style={{ color: 'var(--chakra-colors-brand-fg)', fontWeight: 600 }}
+                      >
+                        View<VisuallyHidden> {item.name}</VisuallyHidden>
+                      </Link>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Box>
+    </Stack>
+  )
+}

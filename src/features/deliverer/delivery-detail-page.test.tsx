@@ -1,0 +1,89 @@
+import { configure, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { Item } from '@contract/items'
+import { failWith, userDataHandler } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { storeSession } from '@/test/session'
+import { makeItem, pdf } from './test-fixtures'
+
+configure({ asyncUtilTimeout: 4000 })
+
+const id = '11111111-1111-4111-8111-111111111111'
+
+function setup(item: Item) {
+  storeSession('deliverer')
+  const calls: { fields: Record<string, FormDataEntryValue>; key: string | null }[] = []
+  server.use(
+    userDataHandler('deliverer'),
+    http.get(`/api/item/${id}`, () =>
+      HttpResponse.json({ success: true, message: 'OK', data: item }),
+    ),
+    http.post('/api/update-delivery-status', async ({ request }) => {
+      calls.push({
+        fields: Object.fromEntries((await request.formData()).entries()),
+        key: request.headers.get('Idempotency-Key'),
+      })
+      return HttpResponse.json({ success: true, message: 'Delivery status updated' })
+    }),
+  )
+  return { ...renderApp(`/my-deliveries/${id}`), calls }
+}
+
+describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
+  it('marks a ready item picked up', async () => {
+    const { user, calls } = setup(makeItem({ status: 'ready_to_pickup' }))
+    await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]?.fields).toMatchObject({ item_id: id, status: 'in_process' })
+    expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await screen.findByText('Delivery status updated')).toBeInTheDocument()
+  })
+
+  it('marks an item delivered with a proof of delivery', async () => {
+    const { user, calls } = setup(makeItem({ status: 'in_process' }))
+    const button = await screen.findByRole('button', { name: 'Mark delivered' })
+    expect(button).toBeDisabled()
+    const upload = userEvent.setup({ applyAccept: false })
+    const input = screen.getByLabelText('Proof of delivery (PDF, JPEG or PNG, max 2 MB)')
+    await upload.upload(input, pdf('photo.gif', 10, 'image/gif'))
+    expect(
+      screen.getByText('Invalid file type. Please upload a PDF, JPEG, or PNG file.'),
+    ).toBeInTheDocument()
+    await upload.upload(input, pdf('receipt.png', 500, 'image/png'))
+    await user.click(screen.getByRole('button', { name: 'Mark delivered' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]?.fields).toMatchObject({ item_id: id, status: 'delivered' })
+    expect((calls[0]?.fields.proof_of_delivery as File).size).toBe(500)
+  })
+
+  it('shows the server message when the update fails', async () => {
+    const { user } = setup(makeItem({ status: 'ready_to_pickup' }))
+    server.use(failWith('post', 'update-delivery-status', 409, 'Already picked up'))
+    await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
+    expect(await screen.findByText('Already picked up')).toBeInTheDocument()
+  })
+})
+
+describe('/rejected-requests', { timeout: 15_000 }, () => {
+  it("says 'No rejected requests' when there are none", async () => {
+    storeSession('deliverer')
+    server.use(
+      userDataHandler('deliverer'),
+      http.get('/api/rejected-requests', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: {
+            items: [],
+            pagination: { current_page: 1, per_page: 10, total: 0, last_page: 1 },
+          },
+        }),
+      ),
+    )
+    renderApp('/rejected-requests')
+    expect(await screen.findByText('No rejected requests')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,131 @@
+import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Item } from '@contract/items'
+import { FormAlert } from '@/components/form-alert'
+import { failureMessage } from '@/lib/api-client'
+import { delivererItemQueryOptions, useUpdateDeliveryStatusMutation } from './api'
+import { ItemFacts, StatusBanner } from './detail-parts'
+import { FileField } from './file-field'
+import { formatUsd } from './format'
+
+const PROOF_MISSING = 'Please upload a proof of delivery document'
+export const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 MB)'
+
+export function DeliveryDetailPage({ id }: { id: string }) {
+  const item = useQuery(delivererItemQueryOptions(id))
+  return (
+    <Stack gap="5">
+      <HStack>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/my-deliveries">Back to My Deliveries</Link>
+        </Button>
+      </HStack>
+      {item.isError && (
+        <FormAlert status="error">
+          {failureMessage(item.error, 'Failed to load item details')}
+        </FormAlert>
+      )}
+      {item.isPending && <Text role="status">Loading item details...</Text>}
+      {item.isSuccess && <DeliveryDetail item={item.data} />}
+    </Stack>
+  )
+}
+
+function DeliveryDetail({ item }: { item: Item }) {
+  return (
+    <Stack gap="5">
+      <StatusBanner status={item.status} />
+      <HStack gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {item.name}
+        </Heading>
+        {item.is_fragile && (
+          <Badge colorPalette="orange" variant="solid">
+            Fragile
+          </Badge>
+        )}
+      </HStack>
+      {item.deliverer_price !== null && <Text>Your price: {formatUsd(item.deliverer_price)}</Text>}
+      <ItemFacts item={item} />
+      <DeliveryActions item={item} />
+    </Stack>
+  )
+}
+
+/** DESIGN.md lifecycle 6: picked up (in_process), then delivered with a proof of delivery. */
+function DeliveryActions({ item }: { item: Item }) {
+  const update = useUpdateDeliveryStatusMutation()
+  const [proof, setProof] = useState<File | null>(null)
+  const [proofError, setProofError] = useState<string | null>(null)
+  if (item.status !== 'ready_to_pickup' && item.status !== 'in_process') return null
+
+  return (
+    <Stack
+      as="section"
+      aria-labelledby="actions-heading"
+      gap="3"
+      bg="bg"
+      borderWidth="1px"
+      rounded="lg"
+      p="4"
+    >
+      <Heading as="h2" size="md" id="actions-heading">
+        Update delivery
+      </Heading>
+      {update.isError && (
+        <FormAlert status="error">
+          {failureMessage(update.error, 'Failed to update delivery status')}
+        </FormAlert>
+      )}
+      {update.isSuccess && (
+        <FormAlert status="success">{update.data.message || 'Delivery updated'}</FormAlert>
+      )}
+      {item.status === 'ready_to_pickup' && (
+        <HStack>
+          <Button
+            colorPalette="brand"
+            loading={update.isPending}
+            onClick={() => update.mutate({ itemId: item.id, status: 'in_process' })}
+          >
+            Mark picked up
+          </Button>
+        </HStack>
+      )}
+      {item.status === 'in_process' && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (!proof) return setProofError(PROOF_MISSING)
+            update.mutate({ itemId: item.id, status: 'delivered', proof })
+          }}
+        >
+          <Stack gap="3">
+            <FileField
+              label={DELIVERY_PROOF_LABEL}
+              missingMessage={PROOF_MISSING}
+              file={proof}
+              error={proofError}
+              onChange={(next, problem) => {
+                setProof(next)
+                setProofError(problem)
+              }}
+            />
+            <HStack>
+              <Button
+                type="submit"
+                colorPalette="brand"
+                disabled={!proof}
+                loading={update.isPending}
+              >
+                Mark delivered
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,83 @@
+import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import type { Item } from '@contract/items'
+import { capitalise, formatLongDate, placeText } from './format'
+import { statusPalette } from './status-badge'
+
+/** SPEC.md section 2: 'Status: ' plus the capitalised status; unknown values are neutral. */
+export function StatusBanner({ status }: { status: string }) {
+  const palette = statusPalette[status] ?? 'gray'
+  return (
+    <Box
+      colorPalette={palette}
+      bg="colorPalette.subtle"
+      color="colorPalette.fg"
+      borderWidth="1px"
+      borderColor="colorPalette.muted"
+      rounded="md"
+      px="4"
+      py="2"
+      fontWeight="semibold"
+    >
+      Status: {capitalise(status)}
+    </Box>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack as="section" gap="2" bg="bg" borderWidth="1px" rounded="lg" p="4">
+      <Heading as="h2" size="md">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  )
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" fontSize="sm" color="fg.muted">
+        {term}
+      </Text>
+      <Text as="dd" fontWeight="medium">
+        {children}
+      </Text>
+    </Box>
+  )
+}
+
+/** The read-only facts of an item as SPEC.md section 2 lists them for the deliverer. */
+export function ItemFacts({ item }: { item: Item }) {
+  const { length, width, height } = item.dimensions
+  return (
+    <Stack gap="4">
+      <Section title="Description">
+        <Text whiteSpace="pre-line">{item.description.trim() || 'No description provided'}</Text>
+      </Section>
+      <Section title="Delivery route">
+        <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gap="3">
+          <Fact term="From">{placeText(item.from_location)}</Fact>
+          <Fact term="To">{placeText(item.to_location)}</Fact>
+          <Fact term="Delivery deadline">{formatLongDate(item.delivery_deadline)}</Fact>
+        </SimpleGrid>
+      </Section>
+      <Section title="Package details">
+        <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+          <Fact term="Quantity">{item.quantity}</Fact>
+          <Fact term="Weight">{item.weight} kg</Fact>
+          <Fact term="Dimensions">
+            {length} x {width} x {height} cm
+          </Fact>
+          <Fact term="Category">{capitalise(item.category)}</Fact>
+        </SimpleGrid>
+      </Section>
+      {item.special_instructions.trim() && (
+        <Section title="Special instructions">
+          <Text whiteSpace="pre-line">{item.special_instructions}</Text>
+        </Section>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,109 @@
+import { configure, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { delay, http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import type { Item } from '@contract/items'
+import { failWith, userDataHandler } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { storeSession, testUsers } from '@/test/session'
+import { makeItem, pdf, termsHandler } from './test-fixtures'
+
+// maplibre needs WebGL, which jsdom lacks: the lazily loaded map shows its fallback instead.
+vi.mock('@/components/maplibre-view', () => ({
+  MapView: ({ fallback }: { fallback: React.ReactNode }) => <>{fallback}</>,
+}))
+
+configure({ asyncUtilTimeout: 4000 })
+
+const id = '11111111-1111-4111-8111-111111111111'
+
+function itemHandler(item: Item) {
+  return http.get(`/api/item/${id}`, () =>
+    HttpResponse.json({ success: true, message: 'OK', data: item }),
+  )
+}
+
+function setup(item: Item | null) {
+  storeSession('deliverer')
+  server.use(userDataHandler('deliverer'), termsHandler)
+  if (item) server.use(itemHandler(item))
+  return renderApp(`/available-items/${id}`)
+}
+
+describe('/available-items/$id', { timeout: 15_000 }, () => {
+  it('shows the item as SPEC.md section 2 lists it', async () => {
+    const item = makeItem({
+      is_fragile: true,
+      description: '  ',
+      special_instructions: 'Keep upright',
+    })
+    const view = setup(null)
+    server.use(
+      http.get(`/api/item/${id}`, async () => {
+        await delay(300)
+        return HttpResponse.json({ success: true, message: 'OK', data: item })
+      }),
+    )
+    expect(await screen.findByText('Loading item details...')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Laptop', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText('Status: Pending')).toBeInTheDocument()
+    expect(screen.getByText('Fragile')).toBeInTheDocument()
+    expect(screen.getByText('No description provided')).toBeInTheDocument()
+    expect(screen.getByText('December 5, 2026')).toBeInTheDocument()
+    expect(screen.getByText('40 x 30 x 10 cm')).toBeInTheDocument()
+    expect(screen.getByText('2.5 kg')).toBeInTheDocument()
+    expect(screen.getByText('Keep upright')).toBeInTheDocument()
+    expect(screen.getAllByText('New York, USA').length).toBeGreaterThan(0)
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('Your offer price (optional)')).not.toBeInTheDocument()
+    expect(view.router.state.location.pathname).toBe(`/available-items/${id}`)
+  })
+
+  it('reads Upload Travel Document to Request, then Request to Deliver, and sends the sender price', async () => {
+    let fields: Record<string, FormDataEntryValue> = {}
+    server.use(
+      http.post('/api/request-item', async ({ request }) => {
+        fields = Object.fromEntries((await request.formData()).entries())
+        return HttpResponse.json({ success: true, message: 'OK' })
+      }),
+      http.post('/api/available-items', () =>
+        HttpResponse.json({ success: false, message: 'not called' }, { status: 500 }),
+      ),
+    )
+    const { user, router } = setup(makeItem())
+    const button = await screen.findByRole('button', { name: 'Upload Travel Document to Request' })
+    expect(button).toBeDisabled()
+    const upload = userEvent.setup({ applyAccept: false })
+    const input = screen.getByLabelText('Proof of travel (PDF, JPEG or PNG, max 2 MB)')
+    await upload.upload(input, pdf('notes.txt', 5, 'text/plain'))
+    expect(
+      screen.getByText('Invalid file type. Please upload a PDF, JPEG, or PNG file.'),
+    ).toBeInTheDocument()
+    await upload.upload(input, pdf())
+    await user.click(screen.getByRole('button', { name: 'Request to Deliver' }))
+    await screen.findByText('Carrier terms')
+    await user.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(await screen.findByText('Request sent successfully!')).toBeInTheDocument()
+    expect(fields.deliverer_price).toBe('25')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/available-items'))
+  })
+
+  it("reads 'Requested' and hides the upload once requested", async () => {
+    setup(makeItem({ requested_by: [testUsers.deliverer.id] }))
+    expect(await screen.findByRole('button', { name: 'Requested' })).toBeDisabled()
+    expect(screen.queryByLabelText(/Proof of travel/)).not.toBeInTheDocument()
+  })
+
+  it('shows the server message first when loading fails', async () => {
+    setup(null)
+    server.use(failWith('get', `item/${id}`, 404, 'Item not found'))
+    expect(await screen.findByText('Item not found')).toBeInTheDocument()
+  })
+
+  it("falls back to 'Failed to load item details'", async () => {
+    setup(null)
+    server.use(http.get(`/api/item/${id}`, () => new HttpResponse('x', { status: 502 })))
+    expect(await screen.findByText('Failed to load item details')).toBeInTheDocument()
+  })
+})

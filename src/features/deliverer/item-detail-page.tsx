@@ -1,0 +1,132 @@
+import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Item } from '@contract/items'
+import { FormAlert } from '@/components/form-alert'
+import { InfoRequestArea } from '@/components/info-request-area'
+import { RouteMap } from '@/components/route-map'
+import { failureMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/use-session'
+import { delivererItemQueryOptions } from './api'
+import { ConsentDialog } from './consent-dialog'
+import { ItemFacts, StatusBanner } from './detail-parts'
+import { FailurePopup } from './failure-popup'
+import { FileField } from './file-field'
+import { isRequestedBy } from './is-requested'
+import { TRAVEL_PROOF_LABEL } from './request-dialog'
+import { DelivererToaster } from './toaster'
+import { useRequestFlow } from './use-request-flow'
+
+/**
+ * Whether this deliverer's own request still awaits the admin's delivery approval. The item's
+ * delivery_approval belongs to its current request, which is theirs only when deliverer_id is
+ * theirs; a request that is not (yet) the current one has no approval, so it counts as pending.
+ */
+export function ownApprovalPending(item: Item, userId: string | undefined): boolean {
+  if (!userId) return false
+  if (item.deliverer_id === userId) return item.delivery_approval === 'pending'
+  return item.requested_by.includes(userId)
+}
+
+export function ItemDetailPage({ id }: { id: string }) {
+  const router = useRouter()
+  const item = useQuery(delivererItemQueryOptions(id))
+  const userId = useSession()?.user.id
+
+  return (
+    <Stack gap="5">
+      <DelivererToaster />
+      <HStack>
+        <Button variant="outline" size="sm" onClick={() => router.history.back()}>
+          Back
+        </Button>
+      </HStack>
+      {item.isError && (
+        <FormAlert status="error">
+          {failureMessage(item.error, 'Failed to load item details')}
+        </FormAlert>
+      )}
+      {item.isPending && <Text role="status">Loading item details...</Text>}
+      {item.isSuccess && <ItemDetail item={item.data} userId={userId} />}
+    </Stack>
+  )
+}
+
+function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }) {
+  const requested = isRequestedBy(item, userId)
+  const [file, setFile] = useState<File | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const flow = useRequestFlow({ onSent: () => setFile(null) })
+
+  return (
+    <Stack gap="5">
+      <StatusBanner status={item.status} />
+      <HStack gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {item.name}
+        </Heading>
+        {item.is_fragile && (
+          <Badge colorPalette="orange" variant="solid">
+            Fragile
+          </Badge>
+        )}
+      </HStack>
+      <ItemFacts item={item} />
+      <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
+
+      <Stack
+        as="section"
+        aria-labelledby="request-heading"
+        gap="3"
+        bg="bg"
+        borderWidth="1px"
+        rounded="lg"
+        p="4"
+      >
+        <Heading as="h2" size="md" id="request-heading">
+          Request to deliver
+        </Heading>
+        {!requested && (
+          <FileField
+            label={TRAVEL_PROOF_LABEL}
+            file={file}
+            error={fileError}
+            onChange={(next, problem) => {
+              setFile(next)
+              setFileError(problem)
+            }}
+          />
+        )}
+        <HStack>
+          <Button
+            colorPalette="brand"
+            disabled={requested || !file}
+            // The offer input is hidden here (SPEC.md section 5), so the sender's price is sent.
+            onClick={() => file && flow.start({ item, file, offer: '' })}
+          >
+            {requested
+              ? 'Requested'
+              : file
+                ? 'Request to Deliver'
+                : 'Upload Travel Document to Request'}
+          </Button>
+        </HStack>
+      </Stack>
+
+      <InfoRequestArea
+        item={item}
+        party="deliverer"
+        approvalPending={ownApprovalPending(item, userId)}
+      />
+
+      <ConsentDialog
+        open={flow.consentOpen}
+        busy={flow.busy}
+        onAccept={flow.accept}
+        onCancel={flow.cancel}
+      />
+      <FailurePopup message={flow.failure} onClose={flow.closeFailure} />
+    </Stack>
+  )
+}

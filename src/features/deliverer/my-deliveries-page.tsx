@@ -1,0 +1,41 @@
+import { Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { FormAlert } from '@/components/form-alert'
+import { PageIntro } from '@/components/page-intro'
+import { failureMessage } from '@/lib/api-client'
+import { MY_DELIVERIES_PER_PAGE, myDeliveriesQueryOptions } from './api'
+import { ItemList } from './item-list'
+import { PaginationBar } from './pagination-bar'
+
+interface MyDeliveriesPageProps {
+  page: number
+  onPage: (page: number) => void
+}
+
+export function MyDeliveriesPage({ page, onPage }: MyDeliveriesPageProps) {
+  const list = useQuery(myDeliveriesQueryOptions(page, MY_DELIVERIES_PER_PAGE))
+  return (
+    <Stack gap="4">
+      <PageIntro title="My Deliveries">The items you are carrying or have delivered.</PageIntro>
+      {list.isPending && <Text role="status">Loading deliveries…</Text>}
+      {list.isError && (
+        <FormAlert status="error">
+          {failureMessage(list.error, 'Failed to load deliveries')}
+        </FormAlert>
+      )}
+      {list.isSuccess && list.data.items.length === 0 && (
+        <Text color="fg.muted">No active deliveries</Text>
+      )}
+      {list.isSuccess && list.data.items.length > 0 && (
+        <>
+          <ItemList items={list.data.items} linkTo="/my-deliveries/$id" />
+          <PaginationBar
+            page={list.data.pagination.current_page}
+            lastPage={list.data.pagination.last_page}
+            onPage={onPage}
+          />
+        </>
+      )}
+    </Stack>
+  )
+}

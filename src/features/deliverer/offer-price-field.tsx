@@ -1,0 +1,28 @@
+import { Field, Input, InputGroup } from '@chakra-ui/react'
+import { formatUsd } from './format'
+import { sanitiseOfferPrice } from './offer-price'
+
+interface OfferPriceFieldProps {
+  value: string
+  senderPrice: number
+  onChange: (value: string) => void
+}
+
+export function OfferPriceField({ value, senderPrice, onChange }: OfferPriceFieldProps) {
+  return (
+    <Field.Root>
+      <Field.Label>Your offer price (optional)</Field.Label>
+      <InputGroup startElement="$">
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(sanitiseOfferPrice(event.target.value))}
+        />
+      </InputGroup>
+      <Field.HelperText>
+        Leave empty to offer the sender&apos;s price of {formatUsd(senderPrice)}.
+      </Field.HelperText>
+    </Field.Root>
+  )
+}

@@ -1,0 +1,43 @@
+import { Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { FormAlert } from '@/components/form-alert'
+import { PageIntro } from '@/components/page-intro'
+import { failureMessage } from '@/lib/api-client'
+import { rejectedRequestsQueryOptions } from './api'
+import { ItemList } from './item-list'
+import { PaginationBar } from './pagination-bar'
+
+interface RejectedRequestsPageProps {
+  page: number
+  onPage: (page: number) => void
+}
+
+export function RejectedRequestsPage({ page, onPage }: RejectedRequestsPageProps) {
+  const list = useQuery(rejectedRequestsQueryOptions(page))
+  return (
+    <Stack gap="4">
+      <PageIntro title="Rejected Requests">
+        Requests to carry an item that the sender declined.
+      </PageIntro>
+      {list.isPending && <Text role="status">Loading rejected requests…</Text>}
+      {list.isError && (
+        <FormAlert status="error">
+          {failureMessage(list.error, 'Failed to load rejected requests')}
+        </FormAlert>
+      )}
+      {list.isSuccess && list.data.items.length === 0 && (
+        <Text color="fg.muted">No rejected requests</Text>
+      )}
+      {list.isSuccess && list.data.items.length > 0 && (
+        <>
+          <ItemList items={list.data.items} />
+          <PaginationBar
+            page={list.data.pagination.current_page}
+            lastPage={list.data.pagination.last_page}
+            onPage={onPage}
+          />
+        </>
+      )}
+    </Stack>
+  )
+}

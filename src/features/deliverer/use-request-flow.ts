@@ -1,0 +1,64 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import type { Item } from '@contract/items'
+import { failureMessage } from '@/lib/api-client'
+import { useRequestItemMutation } from './api'
+import { priceToSend } from './offer-price'
+import { delivererToaster } from './toaster'
+
+interface Pending {
+  item: Item
+  file: File
+  offer: string
+}
+
+/**
+ * SPEC.md section 4 request flow: request -> consent dialog -> Accept -> submit -> toast, go to
+ * /available-items and reload; a failure shows the red popup. Shared by the cards and the detail.
+ */
+export function useRequestFlow({ onSent }: { onSent?: () => void } = {}) {
+  const navigate = useNavigate()
+  const mutation = useRequestItemMutation()
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const start = useCallback((next: Pending) => {
+    setFailure(null)
+    setPending(next)
+  }, [])
+  const cancel = useCallback(() => setPending(null), [])
+  const closeFailure = useCallback(() => setFailure(null), [])
+
+  const accept = useCallback(() => {
+    if (!pending) return
+    mutation.mutate(
+      {
+        itemId: pending.item.id,
+        file: pending.file,
+        delivererPrice: priceToSend(pending.offer, pending.item.sender_price),
+      },
+      {
+        onSuccess: () => {
+          setPending(null)
+          onSent?.()
+          delivererToaster.create({ title: 'Request sent successfully!', type: 'success' })
+          void navigate({ to: '/available-items', search: (prev) => prev })
+        },
+        onError: (error) => {
+          setPending(null)
+          setFailure(failureMessage(error, 'Failed to request item'))
+        },
+      },
+    )
+  }, [mutation, navigate, onSent, pending])
+
+  return {
+    consentOpen: pending !== null,
+    busy: mutation.isPending,
+    failure,
+    start,
+    cancel,
+    accept,
+    closeFailure,
+  }
+}
