@@ -1,0 +1,9 @@
+import { z } from 'zod'
+import { envelope } from './envelope'
+
+/** GET /api/get-all-deliverers: the deliverers tied to the caller's own items. */
+export const delivererName = z.object({ id: z.string(), name: z.string() })
+export const deliverersAnswer = envelope(z.array(delivererName))
+
+/** POST /api/update-payment-status: the status the provider reports for the item's latest payment. */
+export const paymentStatusAnswer = envelope(z.object({ status: z.string() }))

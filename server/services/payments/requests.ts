@@ -1,0 +1,204 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { auditLog, deliveryRequests, items, payments } from '../../db/schema'
+import { httpError } from '../../errors'
+import { ownedItem } from '../sender-items'
+import { toCents, type PaymentProvider } from './provider'
+
+export const CANNOT_PAY = 'This request cannot be paid'
+export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed'
+export const ALREADY_ANSWERED = 'This request has already been answered'
+export const NOT_APPROVED_REQUEST = 'This deliverer is not the approved request'
+export const ITEM_CANCELLED = 'This item has been cancelled'
+export const PAYMENT_NOT_FOUND = 'Payment not found'
+export const AMOUNT_TOO_SMALL = 'The amount must be at least $0.50 to pay by card'
+export const REQUEST_ACCEPTED = 'Request accepted'
+export const REQUEST_REJECTED = 'Request rejected'
+
+type ItemRow = typeof items.$inferSelect
+type RequestRow = typeof deliveryRequests.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+
+/** The price the sender pays for a request: the deliverer's offer, else the item's sender_price. */
+export const priceCents = (item: ItemRow, request: RequestRow) =>
+  toCents(request.delivererPrice ?? item.senderPrice)
+
+/** The item's current request when `delivererId` may be paid for it now, else 409 'This request cannot be paid'. */
+export async function payableRequest(db: Db, item: ItemRow, delivererId: string) {
+  const [request] = item.currentRequestId
+    ? await db.select().from(deliveryRequests).where(eq(deliveryRequests.id, item.currentRequestId))
+    : []
+  if (
+    !request ||
+    request.delivererId !== delivererId ||
+    request.deliveryApproval !== 'approved' ||
+    request.requestStatus !== 'pending' ||
+    item.sendingApproval !== 'approved' ||
+    item.status !== 'pending'
+  )
+    throw httpError(409, CANNOT_PAY)
+  return request
+}
+
+/**
+ * POST /api/create-payment-intent: the intent for the item's current request, at the server's
+ * price. An existing intent that is not canceled (same request, provider and amount) is reused, so
+ * a second call answers the same client_secret; concurrent first calls meet on the provider's
+ * idempotency key and the unique intent id.
+ */
+export async function intentForRequest(
+  db: Db,
+  provider: PaymentProvider,
+  opts: { senderId: string; itemId: string; delivererId: string },
+): Promise<PaymentRow> {
+  const item = await ownedItem(db, opts.senderId, opts.itemId)
+  const request = await payableRequest(db, item, opts.delivererId)
+  const amountCents = priceCents(item, request)
+  if (amountCents < 50) throw httpError(409, AMOUNT_TOO_SMALL)
+  const mine = and(
+    eq(payments.requestId, request.id),
+    eq(payments.provider, provider.name),
+    eq(payments.amountCents, amountCents),
+  )
+  const [existing] = await db
+    .select()
+    .from(payments)
+    .where(and(mine, ne(payments.status, 'canceled')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+  if (existing) return existing
+  const [canceled] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(mine)
+  const intent = await provider.createIntent({
+    amountCents,
+    currency: 'usd',
+    idempotencyKey: `tote-intent-${request.id}-${amountCents}-${Number(canceled?.n ?? 0)}`,
+    metadata: {
+      item_id: item.id,
+      request_id: request.id,
+      deliverer_id: request.delivererId,
+      sender_id: item.senderId,
+    },
+  })
+  await db
+    .insert(payments)
+    .values({
+      itemId: item.id,
+      requestId: request.id,
+      provider: provider.name,
+      providerIntentId: intent.id,
+      amountCents,
+      currency: 'usd',
+      status: intent.status,
+      clientSecret: intent.clientSecret,
+    })
+    .onConflictDoNothing({ target: payments.providerIntentId })
+  const [row] = await db.select().from(payments).where(eq(payments.providerIntentId, intent.id))
+  return row!
+}
+
+/** Asks the provider for the intent's status and stores it; answers the fresh status. */
+export async function refreshPayment(db: Db, provider: PaymentProvider, payment: PaymentRow) {
+  const intent = await provider.retrieveIntent(payment.providerIntentId)
+  if (intent.status !== payment.status)
+    await db.update(payments).set({ status: intent.status }).where(eq(payments.id, payment.id))
+  return intent
+}
+
+/** The state checks of answering a request, run before and again under the item's row lock. */
+function checkAnswerable(item: ItemRow, request: RequestRow | undefined): RequestRow {
+  if (!request) throw httpError(409, NOT_APPROVED_REQUEST)
+  if (request.requestStatus !== 'pending') throw httpError(409, ALREADY_ANSWERED)
+  if (
+    item.currentRequestId !== request.id ||
+    request.deliveryApproval !== 'approved' ||
+    item.sendingApproval !== 'approved'
+  )
+    throw httpError(409, NOT_APPROVED_REQUEST)
+  if (item.status === 'cancelled') throw httpError(409, ITEM_CANCELLED)
+  if (item.status !== 'pending') throw httpError(409, ALREADY_ANSWERED)
+  return request
+}
+
+const requestOf = (db: Db, itemId: string, delivererId: string) =>
+  db
+    .select()
+    .from(deliveryRequests)
+    .where(and(eq(deliveryRequests.itemId, itemId), eq(deliveryRequests.delivererId, delivererId)))
+
+/**
+ * POST /api/update-request-status. Accepting needs a payment of this request at its price that the
+ * provider reports as succeeded (asked here, never taken from the client); then ONE transaction
+ * locks the item row, re-checks everything and moves request, item and payment on together, so
+ * concurrent accepts or a reject racing an accept change things once.
+ */
+export async function answerRequest(
+  db: Db,
+  provider: PaymentProvider,
+  opts: { senderId: string; itemId: string; delivererId: string; status: 'accepted' | 'rejected' },
+) {
+  const item = await ownedItem(db, opts.senderId, opts.itemId)
+  const [before] = await requestOf(db, item.id, opts.delivererId)
+  const request = checkAnswerable(item, before)
+
+  let paymentId: string | undefined
+  if (opts.status === 'accepted') {
+    const amountCents = priceCents(item, request)
+    const candidates = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.requestId, request.id), eq(payments.provider, provider.name)))
+      .orderBy(desc(payments.createdAt))
+      .limit(5)
+    for (const payment of candidates) {
+      if (payment.amountCents !== amountCents || payment.status === 'canceled') continue
+      const intent = await refreshPayment(db, provider, payment)
+      if (intent.status === 'succeeded' && intent.amountCents === amountCents) {
+        paymentId = payment.id
+        break
+      }
+    }
+    if (!paymentId) throw httpError(409, PAYMENT_NOT_COMPLETED)
+  }
+
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(items).where(eq(items.id, item.id)).for('update')
+    if (!locked) throw httpError(404, 'Item not found')
+    const [fresh] = await requestOf(tx as unknown as Db, item.id, opts.delivererId)
+    checkAnswerable(locked, fresh)
+    if (opts.status === 'accepted') {
+      const [paid] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.id, paymentId!),
+            eq(payments.requestId, request.id),
+            eq(payments.status, 'succeeded'),
+          ),
+        )
+      if (!paid) throw httpError(409, PAYMENT_NOT_COMPLETED)
+      await tx
+        .update(deliveryRequests)
+        .set({ requestStatus: 'accepted' })
+        .where(eq(deliveryRequests.id, request.id))
+      await tx.update(items).set({ status: 'ready_to_pickup' }).where(eq(items.id, item.id))
+    } else {
+      await tx
+        .update(deliveryRequests)
+        .set({ requestStatus: 'rejected' })
+        .where(eq(deliveryRequests.id, request.id))
+      await tx.update(items).set({ currentRequestId: null }).where(eq(items.id, item.id))
+    }
+    await tx.insert(auditLog).values({
+      actorId: opts.senderId,
+      action: opts.status === 'accepted' ? 'request.accept' : 'request.reject',
+      targetType: 'delivery_request',
+      targetId: request.id,
+      reason: paymentId ? `payment ${paymentId}` : null,
+    })
+  })
+  return item.id
+}
