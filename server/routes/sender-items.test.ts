@@ -301,18 +301,21 @@ describe.each(backends)('sender items on %s', (backend) => {
   })
 
   describe('GET /api/get-all-deliverers and /api/sender-stats', () => {
-    it('lists only the deliverers tied to the caller’s items', async () => {
+    it('lists only the approved deliverers of the caller’s items', async () => {
       const me = await createUser(t.app, { role: 'sender' })
       const mine = await createItem(t.app, me.id)
       const theirs = await createItem(t.app, other.id)
       const a = await createUser(t.app, { role: 'deliverer', name: 'Alice A' })
       const b = await createUser(t.app, { role: 'deliverer', name: 'Bob B' })
+      const d = await createUser(t.app, { role: 'deliverer', name: 'Dora Not Yet Approved' })
       await createUser(t.app, { role: 'deliverer', name: 'Carl Unrelated' })
-      await createRequest(t.app, mine.id, a.id)
-      await createRequest(t.app, mine.id, b.id)
-      await createRequest(t.app, theirs.id, b.id)
+      const approved = { deliveryApproval: 'approved' } as const
+      await createRequest(t.app, mine.id, a.id, approved)
+      await createRequest(t.app, mine.id, b.id, approved)
+      await createRequest(t.app, mine.id, d.id)
+      await createRequest(t.app, theirs.id, b.id, approved)
       const second = await createItem(t.app, me.id)
-      await createRequest(t.app, second.id, a.id)
+      await createRequest(t.app, second.id, a.id, approved)
       const res = await get(me, '/api/get-all-deliverers')
       expect(res.statusCode).toBe(200)
       expect(res.json().data).toEqual([

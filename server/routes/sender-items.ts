@@ -248,7 +248,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The deliverers who requested or carry the caller’s items',
+        summary: 'The deliverers an admin approved for the caller’s items',
         security,
         response: { 200: deliverersAnswer },
       },
@@ -261,7 +261,8 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(deliveryRequests)
         .innerJoin(items, eq(items.id, deliveryRequests.itemId))
         .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
-        .where(eq(items.senderId, user.id))
+        // SPEC.md section 4: a sender learns of a deliverer only once an admin approved the delivery.
+        .where(and(eq(items.senderId, user.id), eq(deliveryRequests.deliveryApproval, 'approved')))
         .orderBy(asc(users.name), asc(users.id))
       return { success: true, message: 'Deliverers retrieved successfully', data: rows }
     },
