@@ -1,16 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { AdminDashboard } from '@/features/admin/admin-dashboard'
+import {
+  adminItemsQueryOptions,
+  adminStatsQueryOptions,
+  deliveryQueueParams,
+  sendingQueueParams,
+} from '@/features/admin/items-api'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/admin-dashboard')({
   head: pageHead('Admin Dashboard'),
-  component: AdminDashboardPage,
+  // Prefetch only: a failure is shown by the page itself, next to what did load.
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(adminStatsQueryOptions()),
+      context.queryClient.ensureQueryData(adminItemsQueryOptions(sendingQueueParams)),
+      context.queryClient.ensureQueryData(adminItemsQueryOptions(deliveryQueueParams)),
+    ]).catch(() => undefined),
+  component: AdminDashboard,
 })
-
-function AdminDashboardPage() {
-  return (
-    <PageIntro title="Admin Dashboard">
-      An overview of users, items and the requests waiting for review.
-    </PageIntro>
-  )
-}

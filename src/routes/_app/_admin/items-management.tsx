@@ -1,16 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { adminItemsQueryOptions, itemsParams } from '@/features/admin/items-api'
+import { ItemsManagement } from '@/features/admin/items-management'
+import { parseItemsSearch, type ItemsSearch } from '@/features/admin/search-schemas'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/items-management')({
   head: pageHead('Items Management'),
-  component: ItemsManagementPage,
+  validateSearch: parseItemsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(adminItemsQueryOptions(itemsParams(deps))).catch(() => {}),
+  component: ItemsManagementRoute,
 })
 
-function ItemsManagementPage() {
-  return (
-    <PageIntro title="Items Management">
-      All items on Tote with their sending and delivery approvals.
-    </PageIntro>
-  )
+function ItemsManagementRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  // Typing a search replaces the history entry; filters, sorting and pages can be gone back to.
+  const onSearchChange = (patch: Partial<ItemsSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: 'search' in patch })
+  return <ItemsManagement search={search} onSearchChange={onSearchChange} />
 }

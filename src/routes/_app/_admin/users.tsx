@@ -1,12 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { parseUsersSearch, type UsersSearch } from '@/features/admin/search-schemas'
+import { adminUsersQueryOptions, usersParams } from '@/features/admin/users-api'
+import { UsersPage } from '@/features/admin/users-page'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/users')({
   head: pageHead('Users'),
-  component: UsersPage,
+  validateSearch: parseUsersSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(adminUsersQueryOptions(usersParams(deps))).catch(() => {}),
+  component: UsersRoute,
 })
 
-function UsersPage() {
-  return <PageIntro title="Users">Senders, deliverers and administrators of Tote.</PageIntro>
+function UsersRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  // Typing a search replaces the history entry; filters and pages can be gone back to.
+  const onChange = (patch: Partial<UsersSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: 'search' in patch })
+  return <UsersPage search={search} onChange={onChange} />
 }

@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageIntro } from '@/components/page-intro'
+import { adminItemQueryOptions } from '@/features/admin/items-api'
+import { ItemReview } from '@/features/admin/item-review'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/sending-approval/item/$id')({
   head: pageHead('Sending Approval'),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(adminItemQueryOptions(params.id)).catch(() => undefined),
   component: SendingApprovalPage,
 })
 
 function SendingApprovalPage() {
-  return (
-    <PageIntro title="Sending Approval">Review this item before travellers can see it.</PageIntro>
-  )
+  const { id } = Route.useParams()
+  // Keyed so dialogs and messages of one item never carry over to the next.
+  return <ItemReview key={id} itemId={id} />
 }

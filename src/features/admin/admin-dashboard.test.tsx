@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react'
+import { http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { failWith, userDataHandler } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { storeSession } from '@/test/session'
+import { ITEM_ID, itemRow, ok, pagination } from './test-fixtures'
+
+const stats = {
+  users_by_role: { sender: 12, deliverer: 7, admin: 2 },
+  items_by_status: { pending: 5, ready_to_pickup: 1, in_process: 2, delivered: 9, cancelled: 0 },
+  awaiting_sending_approval: 3,
+  awaiting_delivery_approval: 0,
+  unread_info_responses: 4,
+}
+
+function queues(asked: string[]) {
+  return http.get('/api/admin/items', ({ request }) => {
+    const params = new URL(request.url).searchParams
+    asked.push(params.toString())
+    const sending = params.get('sending_approval') === 'pending'
+    const items = sending ? [itemRow({ requests_count: 0 })] : []
+    return ok({ items, pagination: pagination(sending ? 3 : 0, 5) })
+  })
+}
+
+// Typing into Chakra fields under jsdom is slow when the whole suite runs in parallel.
+describe('Admin Dashboard', { timeout: 20_000 }, () => {
+  it('shows the counts and the queues, each row linking to its review page', async () => {
+    storeSession('admin')
+    const asked: string[] = []
+    server.use(
+      userDataHandler('admin'),
+      http.get('/api/admin/stats', () => ok(stats)),
+      queues(asked),
+    )
+    renderApp('/admin-dashboard')
+
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible()
+    const sending = await screen.findByRole('region', { name: 'Items awaiting sending approval' })
+    expect(await within(sending).findByRole('link', { name: 'Vintage camera' })).toHaveAttribute(
+      'href',
+      `/sending-approval/item/${ITEM_ID}`,
+    )
+    expect(within(sending).getByText('2 more waiting')).toBeInTheDocument()
+    const delivery = screen.getByRole('region', { name: 'Requests awaiting delivery approval' })
+    expect(within(delivery).getByText('Nothing waiting')).toBeInTheDocument()
+
+    expect(asked).toContain('sending_approval=pending&per_page=5')
+    expect(asked).toContain('delivery_approval=pending&per_page=5')
+
+    const senders = (await screen.findByText('Senders')).closest('dl, div') as HTMLElement
+    expect(senders).toHaveTextContent('12')
+    expect(screen.getByText('Unread information responses').parentElement).toHaveTextContent(
+      'Unread information responses4Open the items list',
+    )
+    expect(screen.getByRole('link', { name: 'Open the items list' })).toHaveAttribute(
+      'href',
+      '/items-management',
+    )
+  })
+
+  it("shows the server's message when statistics fail, else 'Failed to load statistics'", async () => {
+    storeSession('admin')
+    server.use(
+      userDataHandler('admin'),
+      failWith('get', 'admin/stats', 500, 'Database unavailable'),
+      queues([]),
+    )
+    renderApp('/admin-dashboard')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable')
+  })
+
+  it("falls back to 'Failed to load statistics' without a server message", async () => {
+    storeSession('admin')
+    server.use(
+      userDataHandler('admin'),
+      http.get('/api/admin/stats', () => new Response('gateway', { status: 502 })),
+      queues([]),
+    )
+    renderApp('/admin-dashboard')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load statistics')
+  })
+})

@@ -1,0 +1,69 @@
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
+import { FormAlert } from '@/components/form-alert'
+import { AdminDialog } from './admin-dialog'
+import { TextareaField } from './textarea-field'
+
+interface DecisionDialogProps {
+  /** Also the confirm button's text, e.g. 'Approve sending'. */
+  action: string
+  explanation: string
+  open: boolean
+  danger?: boolean
+  pending: boolean
+  /** The refusal to show inside the dialog (a 409 from the server, for one). */
+  error: string | null
+  onClose: () => void
+  onConfirm: (reason: string | undefined) => void
+}
+
+/** Confirms an approval decision with an optional reason the audit history keeps. */
+export function DecisionDialog({
+  action,
+  explanation,
+  open,
+  danger,
+  pending,
+  error,
+  onClose,
+  onConfirm,
+}: DecisionDialogProps) {
+  const [reason, setReason] = useState('')
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    onConfirm(reason.trim() || undefined)
+  }
+  return (
+    <AdminDialog title={action} open={open} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Text>{explanation}</Text>
+            {error && <FormAlert status="error">{error}</FormAlert>}
+            <TextareaField
+              label="Reason"
+              name="reason"
+              value={reason}
+              onValueChange={setReason}
+              helperText="Optional. Kept in the item's history."
+              rows={3}
+            />
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            colorPalette={danger ? 'red' : 'brand'}
+            loading={pending}
+            disabled={pending}
+          >
+            {action}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </AdminDialog>
+  )
+}

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { userDataHandler } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { storeSession } from '@/test/session'
+import { DELIVERER_A, DELIVERER_B, ITEM_ID, itemDetail, itemRow, ok } from './test-fixtures'
+
+const path = `/sending-approval/item/${ITEM_ID}`
+
+/** The inline success message (the app shell has its own, empty, status region too). */
+async function findStatus(text: string) {
+  const message = await screen.findByText(text)
+  return message.closest('[role="status"]')
+}
+
+function setup(detail = itemDetail()) {
+  storeSession('admin')
+  let loads = 0
+  server.use(
+    userDataHandler('admin'),
+    http.get(`/api/admin/items/${ITEM_ID}`, () => {
+      loads += 1
+      return ok(detail)
+    }),
+    // The shared document viewer fetches the file it shows; jsdom cannot render it anyway.
+    http.get('/api/proof-of-travel/*', () =>
+      HttpResponse.json({ success: false, message: 'File is gone' }, { status: 404 }),
+    ),
+  )
+  return { loads: () => loads }
+}
+
+// Typing into Chakra fields under jsdom is slow when the whole suite runs in parallel.
+describe('Sending Approval review page', { timeout: 20_000 }, () => {
+  it('shows the item, its sender, its requests, the answered information request and history', async () => {
+    setup()
+    renderApp(path)
+    expect(
+      await screen.findByRole('heading', { name: 'Sending Approval: Vintage camera', level: 1 }),
+    ).toBeVisible()
+    expect(screen.getByText('Sam Sender (sender@example.com)')).toBeInTheDocument()
+    expect(screen.getByText('$40.00')).toBeInTheDocument()
+    expect(screen.getByText('$35.50')).toBeInTheDocument()
+    expect(screen.getByText('Fragile')).toBeInTheDocument()
+    expect(screen.getByText('Information Submitted')).toBeInTheDocument()
+    expect(screen.getByText('Photo attached')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'View answer file' })).toBeInTheDocument()
+    const history = screen.getByRole('region', { name: 'History' })
+    expect(within(history).getByText('Item created')).toBeInTheDocument()
+  })
+
+  it('approves sending with the reason and refetches the item', async () => {
+    const { loads } = setup()
+    let sent: unknown
+    server.use(
+      http.post('/api/admin/sending-approval', async ({ request }) => {
+        sent = await request.json()
+        return HttpResponse.json({ success: true, message: 'Sending approved' })
+      }),
+    )
+    const { user } = renderApp(path)
+    await user.click(await screen.findByRole('button', { name: 'Approve sending' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Approve sending' })
+    await user.type(within(dialog).getByLabelText(/reason/i), ' Looks fine ')
+    const before = loads()
+    await user.click(within(dialog).getByRole('button', { name: 'Approve sending' }))
+
+    expect(await findStatus('Sending approved')).toBeInTheDocument()
+    expect(sent).toEqual({ item_id: ITEM_ID, decision: 'approved', reason: 'Looks fine' })
+    await waitFor(() => expect(loads()).toBeGreaterThan(before))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it("shows the server's 409 message when a delivery approval is refused", async () => {
+    setup()
+    let sent: unknown
+    server.use(
+      http.post('/api/admin/delivery-approval', async ({ request }) => {
+        sent = await request.json()
+        return HttpResponse.json(
+          { success: false, message: 'Another request is already accepted' },
+          { status: 409 },
+        )
+      }),
+    )
+    const { user } = renderApp(path)
+    await user.click(
+      await screen.findByRole('button', { name: 'Approve delivery by Tom Traveller' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Approve delivery' })
+    await user.click(within(dialog).getByRole('button', { name: 'Approve delivery' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Another request is already accepted',
+    )
+    expect(sent).toEqual({ item_id: ITEM_ID, deliverer_id: DELIVERER_B, decision: 'approved' })
+  })
+
+  it("offers 'View proof of travel' for each request", async () => {
+    setup()
+    const { user } = renderApp(path)
+    const view = await screen.findByRole('button', {
+      name: 'View proof of travel of Dana Deliverer',
+    })
+    expect(view).toHaveTextContent('View proof of travel')
+    await user.click(view)
+    // The shared viewer (src/components/document-viewer.tsx) opens on the deliverer's file.
+    expect(
+      await screen.findByRole('dialog', { name: 'Proof of travel: Dana Deliverer' }),
+    ).toBeInTheDocument()
+  })
+
+  it('asks a deliverer for information as multipart with `to` and the deliverer', async () => {
+    setup()
+    let fields: Record<string, FormDataEntryValue> = {}
+    server.use(
+      http.post('/api/admin/request-further-info', async ({ request }) => {
+        fields = Object.fromEntries(await request.formData())
+        return HttpResponse.json({ success: true, message: 'Information request sent' })
+      }),
+    )
+    const { user } = renderApp(path)
+    await user.click(await screen.findByRole('button', { name: 'Ask for information' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for information' })
+    const recipient = within(dialog).getByLabelText('Recipient')
+    expect(
+      within(recipient)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sender: Sam Sender', 'Deliverer: Dana Deliverer', 'Deliverer: Tom Traveller'])
+
+    // The description is required.
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }))
+    expect(await within(dialog).findByText('Description is required')).toBeInTheDocument()
+
+    await user.selectOptions(recipient, `deliverer:${DELIVERER_A}`)
+    await user.type(within(dialog).getByLabelText(/description/i), 'Please upload a clearer ticket')
+    const file = new File(['%PDF-1.4'], 'question.pdf', { type: 'application/pdf' })
+    await user.upload(within(dialog).getByLabelText(/attachment/i), file)
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }))
+
+    expect(await findStatus('Information request sent')).toBeInTheDocument()
+    expect(fields.item_id).toBe(ITEM_ID)
+    expect(fields.to).toBe('deliverer')
+    expect(fields.deliverer_id).toBe(DELIVERER_A)
+    expect(fields.description).toBe('Please upload a clearer ticket')
+    // jsdom's File crosses into Node's fetch as a plain Blob (the name is lost only in tests).
+    expect(await (fields.file as Blob).text()).toBe('%PDF-1.4')
+  })
+
+  it("offers only the current request's deliverer once there is one", async () => {
+    setup(
+      itemDetail({
+        item: itemRow({ deliverer: { id: DELIVERER_A, name: 'Dana Deliverer' } }),
+        info_requests: [],
+      }),
+    )
+    const { user } = renderApp(path)
+    expect(await screen.findByText('No information requested yet')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Ask for information' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for information' })
+    const options = within(within(dialog).getByLabelText('Recipient')).getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Sender: Sam Sender',
+      'Deliverer: Dana Deliverer',
+    ])
+  })
+
+  it("shows 'Awaiting response' for an unanswered request", async () => {
+    setup(
+      itemDetail({
+        info_requests: [
+          {
+            id: 'i2',
+            to: 'deliverer',
+            target: { id: DELIVERER_A, name: 'Dana Deliverer' },
+            description: 'Which flight?',
+            request_file_path: null,
+            response: null,
+            response_file_path: null,
+            response_at: null,
+            created_at: '2030-04-02T08:00:00Z',
+          },
+        ],
+      }),
+    )
+    renderApp(path)
+    expect(await screen.findByText('Awaiting response')).toBeInTheDocument()
+    expect(screen.queryByText('Information Submitted')).toBeNull()
+  })
+})

@@ -1,0 +1,49 @@
+import { Stack } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { PageIntro } from '@/components/page-intro'
+import { ItemsFilters } from './items-filters'
+import { adminItemsQueryOptions, itemsParams } from './items-api'
+import { ItemsTable } from './items-table'
+import { Pager } from './pager'
+import { Empty, LoadError, Loading } from './query-states'
+import type { ItemsSearch } from './search-schemas'
+
+interface ItemsManagementProps {
+  search: ItemsSearch
+  /** Merges into the URL's search; any change other than the page goes back to page 1. */
+  onSearchChange: (patch: Partial<ItemsSearch>) => void
+}
+
+export function ItemsManagement({ search, onSearchChange }: ItemsManagementProps) {
+  const params = itemsParams(search)
+  const items = useQuery({ ...adminItemsQueryOptions(params), placeholderData: keepPreviousData })
+  const filter = (patch: Partial<ItemsSearch>) => onSearchChange({ ...patch, page: undefined })
+
+  return (
+    <>
+      <PageIntro title="Items Management">
+        Every item on Tote with its sending and delivery approvals. Open one to review it.
+      </PageIntro>
+      <ItemsFilters search={search} onChange={filter} />
+      {items.isPending && <Loading>Loading items…</Loading>}
+      {items.isError && <LoadError error={items.error} fallback="Failed to load items" />}
+      {items.isSuccess && items.data.items.length === 0 && <Empty title="No items found" />}
+      {items.isSuccess && items.data.items.length > 0 && (
+        <Stack gap="4" opacity={items.isPlaceholderData ? 0.6 : 1}>
+          <ItemsTable
+            items={items.data.items}
+            sortBy={search.sort_by ?? 'created_at'}
+            sortOrder={params.sort_order ?? 'desc'}
+            onSort={(sort_by, sort_order) => filter({ sort_by, sort_order })}
+          />
+          <Pager
+            noun="items"
+            pagination={items.data.pagination}
+            onPageChange={(page) => onSearchChange({ page })}
+            onPageSizeChange={(per_page) => filter({ per_page })}
+          />
+        </Stack>
+      )}
+    </>
+  )
+}

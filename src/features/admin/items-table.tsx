@@ -1,0 +1,66 @@
+import { Link, Table, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from '@tanstack/react-router'
+import { formatDate, formatPlace } from './format'
+import type { AdminItemRow } from './items-api'
+import type { AdminItemSortColumn } from './search-schemas'
+import { SortHeader } from './sort-header'
+import { StatusBadge } from './status-badge'
+
+interface ItemsTableProps {
+  items: AdminItemRow[]
+  sortBy: AdminItemSortColumn
+  sortOrder: 'asc' | 'desc'
+  onSort: (column: AdminItemSortColumn, order: 'asc' | 'desc') => void
+}
+
+export function ItemsTable({ items, sortBy, sortOrder, onSort }: ItemsTableProps) {
+  const sort = { sortBy, sortOrder, onSort }
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
+      <Table.Root size="sm" interactive>
+        <Table.Caption srOnly>Items, sorted by {sortBy.replace('_', ' ')}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <SortHeader column="name" label="Name" {...sort} />
+            <Table.ColumnHeader>Sender</Table.ColumnHeader>
+            <Table.ColumnHeader>Route</Table.ColumnHeader>
+            <SortHeader column="status" label="Status" {...sort} />
+            <Table.ColumnHeader>Sending approval</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Requests</Table.ColumnHeader>
+            <SortHeader column="created_at" label="Created" {...sort} />
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((item) => (
+            <Table.Row key={item.id}>
+              <Table.Cell>
+                <Link asChild color="brand.fg" fontWeight="semibold">
+                  <RouterLink to="/sending-approval/item/$id" params={{ id: item.id }}>
+                    {item.name}
+                  </RouterLink>
+                </Link>
+              </Table.Cell>
+              <Table.Cell>
+                <Text>{item.sender.name}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {item.sender.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell minW="48">
+                {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
+              </Table.Cell>
+              <Table.Cell>
+                <StatusBadge value={item.status} />
+              </Table.Cell>
+              <Table.Cell>
+                <StatusBadge value={item.sending_approval} />
+              </Table.Cell>
+              <Table.Cell textAlign="end">{item.requests_count}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDate(item.created_at)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  )
+}

@@ -1,0 +1,101 @@
+import { Button, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { FormAlert } from '@/components/form-alert'
+import { failureMessage } from '@/lib/api-client'
+import { DecisionDialog } from './decision-dialog'
+import { useSendingApprovalMutation, type AdminItemRow } from './items-api'
+import { SectionCard } from './section-card'
+import { StatusBadge } from './status-badge'
+
+type Decision = 'approved' | 'rejected'
+
+const wording: Record<Decision, { action: string; explanation: string; done: string }> = {
+  approved: {
+    action: 'Approve sending',
+    explanation: 'Deliverers travelling this route will be able to see and request this item.',
+    done: 'Sending approved',
+  },
+  rejected: {
+    action: 'Reject sending',
+    explanation: 'The item will not be shown to deliverers. The sender can see the reason.',
+    done: 'Sending rejected',
+  },
+}
+
+export function SendingDecision({ item }: { item: AdminItemRow }) {
+  const mutation = useSendingApprovalMutation()
+  const [decision, setDecision] = useState<Decision | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  function open(next: Decision) {
+    mutation.reset()
+    setDone(null)
+    setDecision(next)
+  }
+
+  function confirm(reason: string | undefined) {
+    if (!decision) return
+    mutation.mutate(
+      { item_id: item.id, decision, reason },
+      {
+        onSuccess: (answer) => {
+          setDone(answer.message || wording[decision].done)
+          setDecision(null)
+        },
+      },
+    )
+  }
+
+  // Once deliverers asked or the item moved on, flipping the decision would strand them.
+  const locked = item.status !== 'pending'
+  return (
+    <SectionCard title="Sending approval">
+      <Stack gap="4">
+        <Stack direction="row" gap="2" align="center">
+          <Text>Current decision:</Text>
+          <StatusBadge value={item.sending_approval} />
+        </Stack>
+        {done && <FormAlert status="success">{done}</FormAlert>}
+        {locked ? (
+          <Text color="fg.muted">
+            The item is {item.status.replace(/_/g, ' ')}; sending can no longer be changed.
+          </Text>
+        ) : (
+          <Stack direction="row" gap="3" wrap="wrap">
+            <Button
+              colorPalette="brand"
+              disabled={item.sending_approval === 'approved'}
+              onClick={() => open('approved')}
+            >
+              Approve sending
+            </Button>
+            <Button
+              colorPalette="red"
+              variant="outline"
+              disabled={item.sending_approval === 'rejected'}
+              onClick={() => open('rejected')}
+            >
+              Reject sending
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+      {decision && (
+        <DecisionDialog
+          open
+          action={wording[decision].action}
+          explanation={wording[decision].explanation}
+          danger={decision === 'rejected'}
+          pending={mutation.isPending}
+          error={
+            mutation.isError
+              ? failureMessage(mutation.error, 'Failed to update sending approval')
+              : null
+          }
+          onClose={() => setDecision(null)}
+          onConfirm={confirm}
+        />
+      )}
+    </SectionCard>
+  )
+}

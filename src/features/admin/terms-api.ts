@@ -1,0 +1,42 @@
+import type { z } from 'zod'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { messageOnly } from '@contract/envelope'
+import type { Term, TermBody, userConsentAnswer } from '@contract/terms'
+import { api } from '@/lib/api-client'
+import { adminKey, liveRefresh } from './refresh'
+
+type MessageAnswer = z.infer<typeof messageOnly>
+const termsKey = [...adminKey, 'terms'] as const
+
+/** GET /api/admin/terms answers like GET /api/user-consent: data is the list of terms. */
+export function adminTermsQueryOptions() {
+  return queryOptions({
+    queryKey: termsKey,
+    queryFn: async (): Promise<Term[]> =>
+      (await api.get('admin/terms').json<z.infer<typeof userConsentAnswer>>()).data,
+    ...liveRefresh,
+  })
+}
+
+export type SaveTermInput = { id?: string; body: TermBody }
+
+export function useSaveTermMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: SaveTermInput) =>
+      (id
+        ? api.put(`admin/terms/${encodeURIComponent(id)}`, { json: body })
+        : api.post('admin/terms', { json: body })
+      ).json<MessageAnswer>(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: termsKey }),
+  })
+}
+
+export function useDeleteTermMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete(`admin/terms/${encodeURIComponent(id)}`).json<MessageAnswer>(),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: termsKey }),
+  })
+}

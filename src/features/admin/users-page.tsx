@@ -1,0 +1,186 @@
+import { Badge, Button, Field, Flex, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import type { AdminUser } from '@contract/admin'
+import { roles } from '@contract/user'
+import { FormAlert } from '@/components/form-alert'
+import { PageIntro } from '@/components/page-intro'
+import { useSession } from '@/lib/use-session'
+import { CreateUserDialog } from './create-user-dialog'
+import { formatDate, humanize } from './format'
+import { Pager } from './pager'
+import { Empty, LoadError, Loading } from './query-states'
+import { userStates, type UsersSearch } from './search-schemas'
+import { optionsOf, SelectField } from './select-field'
+import { UserActions } from './user-actions'
+import { adminUsersQueryOptions, usersParams } from './users-api'
+import { useDebouncedValue } from './use-debounced-value'
+
+const stackedCell = {
+  display: { base: 'block', md: 'table-cell' },
+  borderBottomWidth: { base: '0', md: '1px' },
+  py: { base: '1', md: '2' },
+} as const
+
+function StateBadge({ user }: { user: AdminUser }) {
+  if (!user.active) return <Badge colorPalette="red">Inactive</Badge>
+  if (!user.email_verified) return <Badge colorPalette="orange">Unverified</Badge>
+  return <Badge colorPalette="green">Active</Badge>
+}
+
+function UsersFilters({ search, onChange }: UsersPageProps) {
+  const [text, setText] = useState(search.search ?? '')
+  const debounced = useDebouncedValue(text)
+  const onChangeRef = useRef(onChange)
+  useEffect(() => {
+    onChangeRef.current = onChange
+  })
+  const current = search.search ?? ''
+  useEffect(() => {
+    const trimmed = debounced.trim()
+    if (trimmed !== current) onChangeRef.current({ search: trimmed || undefined, page: undefined })
+  }, [debounced, current])
+
+  return (
+    <SimpleGrid role="search" aria-label="Filter users" columns={{ base: 1, sm: 3 }} gap="4">
+      <Field.Root>
+        <Field.Label>Search</Field.Label>
+        <Input
+          type="search"
+          value={text}
+          placeholder="Name or email"
+          onChange={(event) => setText(event.target.value)}
+        />
+      </Field.Root>
+      <SelectField
+        label="Role"
+        emptyLabel="All roles"
+        value={search.role ?? ''}
+        options={optionsOf(roles, humanize)}
+        onValueChange={(v) =>
+          onChange({ role: (v || undefined) as UsersSearch['role'], page: undefined })
+        }
+      />
+      <SelectField
+        label="State"
+        emptyLabel="Any state"
+        value={search.state ?? ''}
+        options={optionsOf(userStates, humanize)}
+        onValueChange={(v) =>
+          onChange({ state: (v || undefined) as UsersSearch['state'], page: undefined })
+        }
+      />
+    </SimpleGrid>
+  )
+}
+
+interface UsersPageProps {
+  search: UsersSearch
+  onChange: (patch: Partial<UsersSearch>) => void
+}
+
+export function UsersPage({ search, onChange }: UsersPageProps) {
+  const users = useQuery({
+    ...adminUsersQueryOptions(usersParams(search)),
+    placeholderData: keepPreviousData,
+  })
+  const selfId = useSession()?.user.id
+  const [creating, setCreating] = useState(false)
+  const [message, setMessage] = useState<string | null>(null)
+
+  return (
+    <>
+      <Flex
+        justify="space-between"
+        align="start"
+        wrap="wrap"
+        columnGap="4"
+        mb={{ base: '6', md: '0' }}
+      >
+        <PageIntro title="Users">Senders, deliverers and administrators of Tote.</PageIntro>
+        <Button colorPalette="brand" onClick={() => setCreating(true)}>
+          Create user
+        </Button>
+      </Flex>
+      <Stack gap="4">
+        <UsersFilters search={search} onChange={onChange} />
+        {message && <FormAlert status="success">{message}</FormAlert>}
+        {users.isPending && <Loading>Loading users…</Loading>}
+        {users.isError && <LoadError error={users.error} fallback="Failed to load users" />}
+        {users.isSuccess && users.data.users.length === 0 && <Empty title="No users found" />}
+        {users.isSuccess && users.data.users.length > 0 && (
+          <>
+            <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
+              {/* On phones each row stacks into a card so the actions are never scrolled away. */}
+              <Table.Root size="sm" display={{ base: 'block', md: 'table' }}>
+                <Table.Header hideBelow="md">
+                  <Table.Row>
+                    <Table.ColumnHeader>Name</Table.ColumnHeader>
+                    <Table.ColumnHeader>Role</Table.ColumnHeader>
+                    <Table.ColumnHeader>State</Table.ColumnHeader>
+                    <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                    <Table.ColumnHeader>Actions</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body display={{ base: 'block', md: 'table-row-group' }}>
+                  {users.data.users.map((user) => (
+                    <Table.Row
+                      key={user.id}
+                      display={{ base: 'flex', md: 'table-row' }}
+                      flexWrap="wrap"
+                      alignItems="center"
+                      columnGap="3"
+                      py={{ base: '2', md: '0' }}
+                      borderBottomWidth={{ base: '1px', md: '0' }}
+                    >
+                      <Table.Cell {...stackedCell} flexBasis="100%">
+                        <Text fontWeight="semibold">{user.name}</Text>
+                        <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                          {user.email}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell {...stackedCell}>{humanize(user.role)}</Table.Cell>
+                      <Table.Cell {...stackedCell}>
+                        <StateBadge user={user} />
+                      </Table.Cell>
+                      <Table.Cell {...stackedCell} whiteSpace="nowrap">
+                        <Text as="span" hideFrom="md">
+                          Joined{' '}
+                        </Text>
+                        {formatDate(user.created_at)}
+                      </Table.Cell>
+                      <Table.Cell {...stackedCell} flexBasis="100%">
+                        <UserActions
+                          key={`${user.id}-${user.role}`}
+                          user={user}
+                          isSelf={user.id === selfId}
+                          onDone={setMessage}
+                        />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            <Pager
+              noun="users"
+              pagination={users.data.pagination}
+              onPageChange={(page) => onChange({ page })}
+              onPageSizeChange={(per_page) => onChange({ per_page, page: undefined })}
+            />
+          </>
+        )}
+      </Stack>
+      {creating && (
+        <CreateUserDialog
+          open
+          onClose={() => setCreating(false)}
+          onCreated={(text) => {
+            setMessage(text)
+            setCreating(false)
+          }}
+        />
+      )}
+    </>
+  )
+}
