@@ -303,3 +303,23 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html'),
   createdAt: createdAt(),
 })
+
+/**
+ * Where a deliverer's payouts go (GET/POST /api/payment-method, manual provider). The full account
+ * number is never stored: only its masked form and last four characters.
+ */
+export const payoutDetails = pgTable('payout_details', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+    .unique('payout_details_user_unique'),
+  accountHolder: text('account_holder').notNull(),
+  accountMasked: text('account_masked').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  routingOrBic: text('routing_or_bic').notNull().default(''),
+  /** The deliverer's Stripe Connect account (acct_…) once one was created for onboarding. */
+  stripeAccountId: text('stripe_account_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

@@ -1,0 +1,339 @@
+/**
+ * npm run bench: the available-items corridor under load.
+ * 1. PGlite in a temp dir with 100 000 items; 2. PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL
+ * overrides) in a fresh tote_bench_<random> database with 1 000 000 items, dropped afterwards.
+ * Items run between world cities (the gazetteer's 2 000 largest, bigger ones more often, ±10 km).
+ * For each: the real app on a free port, autocannon POST /api/available-items (10 connections, 10 s,
+ * random city-pair routes, radius 10–50 km) -> p50/p95/p99 and requests/s; the EXPLAIN (ANALYZE) of one
+ * query; and direct SQL timings of the route's queries with and without the indexes (a plain scan:
+ * enable_indexscan and enable_bitmapscan off) and their ratio.
+ * Environment: BENCH_PG_ITEMS, BENCH_PGLITE_ITEMS, BENCH_SECONDS, BENCH_SKIP_PGLITE=1, BENCH_SKIP_PG=1.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { sql } from 'drizzle-orm'
+import postgres from 'postgres'
+import { buildApp } from '../app'
+import { openDatabase, type Database, type Db } from '../db/client'
+import { sessions, users } from '../db/schema'
+import { corridorPage, corridorQuery, type CorridorQuery } from '../services/corridor'
+import { worldGazetteer, type City } from '../services/places/gazetteer'
+import { signSessionToken } from '../services/tokens'
+
+const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+const SECONDS = Number(process.env.BENCH_SECONDS || 10)
+const JWT_SECRET = 'bench-secret-0123456789-0123456789-0123456789'
+const CITY_COUNT = 2000
+
+const cities: City[] = worldGazetteer()
+  .cities.filter((c) => !c.section)
+  .sort((a, b) => b.population - a.population)
+  .slice(0, CITY_COUNT)
+/** Bigger cities more often: index = floor(C · u²). */
+const pickCity = () => cities[Math.floor(CITY_COUNT * Math.random() ** 2)]!
+
+function randomRoute() {
+  let a = pickCity()
+  let b = pickCity()
+  while (b === a) b = pickCity()
+  if (Math.random() < 0.5) [a, b] = [b, a]
+  return {
+    radius_km: 10 + Math.floor(Math.random() * 41),
+    origin_address: { lat: a.lat, lng: a.lon, address: a.name },
+    destination_address: { lat: b.lat, lng: b.lon, address: b.name },
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0
+const ms = (n: number) => `${n.toFixed(1)} ms`
+
+async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const start = performance.now()
+  const out = await run()
+  console.log(`  ${label}: ${((performance.now() - start) / 1000).toFixed(1)} s`)
+  return out
+}
+
+/** Users, a deliverer session, and `n` items between the cities (one INSERT … SELECT generate_series). */
+async function seed(database: Database, n: number) {
+  const [sender] = await database.db
+    .insert(users)
+    .values({ email: 'bench-sender@example.com', name: 'Bench Sender', role: 'sender' })
+    .returning()
+  const [deliverer] = await database.db
+    .insert(users)
+    .values({
+      email: 'bench-deliverer@example.com',
+      name: 'Bench Deliverer',
+      role: 'deliverer',
+      emailVerifiedAt: new Date(),
+    })
+    .returning()
+  const values = cities.map(
+    (c, i) => sql`(${i}, ${c.lat}::float8, ${c.lon}::float8, ${`${c.name}, ${c.country}`})`,
+  )
+  await database.rows(
+    sql`create table bench_cities (idx int primary key, lat float8, lng float8, name text)`,
+  )
+  for (let i = 0; i < values.length; i += 500)
+    await database.rows(
+      sql`insert into bench_cities values ${sql.join(values.slice(i, i + 500), sql`, `)}`,
+    )
+  // Bulk load without the GiST indexes, then build them once (much faster than per-row upkeep).
+  await database.rows(sql`drop index items_from_earth_gist`)
+  await database.rows(sql`drop index items_to_earth_gist`)
+  const chunk = 250_000
+  await timed(`insert ${n.toLocaleString('en-US')} items`, async () => {
+    for (let from = 1; from <= n; from += chunk) {
+      const to = Math.min(n, from + chunk - 1)
+      await database.rows(sql`
+        insert into items (name, category, description, from_lat, from_lng, from_address, to_lat, to_lng,
+          to_address, delivery_phone, delivery_address, delivery_deadline, sending_approval, status,
+          sender_price, sender_id)
+        select 'Parcel ' || g, (array['electronics','clothing','documents','food','other'])[1 + g % 5]::item_category,
+          'Bench item ' || g,
+          least(89.9, greatest(-89.9, a.lat + (random() - 0.5) * 0.18)), a.lng + (random() - 0.5) * 0.18, a.name,
+          least(89.9, greatest(-89.9, b.lat + (random() - 0.5) * 0.18)), b.lng + (random() - 0.5) * 0.18, b.name,
+          '+1 555 0100', b.name, now() + (1 + g % 60) * interval '1 day',
+          (case when g % 10 < 8 then 'approved' else 'pending' end)::approval,
+          (case when g % 20 = 0 then 'delivered' else 'pending' end)::item_status,
+          5 + g % 200, ${sender!.id}
+        from (select g, floor(${CITY_COUNT} * power(random(), 2))::int ai,
+                     floor(${CITY_COUNT} * power(random(), 2))::int bi
+              from generate_series(${from}::int, ${to}::int) g) r
+        join bench_cities a on a.idx = r.ai
+        join bench_cities b on b.idx = r.bi
+        where r.ai <> r.bi`)
+    }
+  })
+  await timed('build the GiST indexes', async () => {
+    if (database.kind === 'postgres') await database.rows(sql`set maintenance_work_mem = '256MB'`)
+    await database.rows(
+      sql`create index items_from_earth_gist on items using gist (ll_to_earth(from_lat, from_lng))`,
+    )
+    await database.rows(
+      sql`create index items_to_earth_gist on items using gist (ll_to_earth(to_lat, to_lng))`,
+    )
+    await database.rows(sql`analyze items`)
+  })
+  const [counted] = await database.rows<{ count: number }>(
+    sql`select count(*)::int as count from items`,
+  )
+  return { senderId: sender!.id, delivererId: deliverer!.id, items: Number(counted?.count ?? 0) }
+}
+
+/** Runs `fn` in a transaction with the plain-scan toggle on or off (SET LOCAL stays in it). */
+async function withScan<T>(db: Db, plain: boolean, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (plain) {
+      await tx.execute(sql`set local enable_indexscan = off`)
+      await tx.execute(sql`set local enable_bitmapscan = off`)
+    }
+    return fn(tx as unknown as Db)
+  })
+}
+
+function toQuery(delivererId: string, r: ReturnType<typeof randomRoute>): CorridorQuery {
+  return {
+    delivererId,
+    origin: r.origin_address,
+    destination: r.destination_address,
+    radiusKm: r.radius_km,
+    page: 1,
+    perPage: 10,
+  }
+}
+
+async function sqlTimings(
+  db: Db,
+  delivererId: string,
+  routes: ReturnType<typeof randomRoute>[],
+  plain: boolean,
+) {
+  const times: number[] = []
+  for (const r of routes) {
+    const start = performance.now()
+    await withScan(db, plain, (tx) => corridorPage(tx, toQuery(delivererId, r)))
+    times.push(performance.now() - start)
+  }
+  return times.sort((a, b) => a - b)
+}
+
+async function explain(database: Database, delivererId: string, plain: boolean) {
+  // A busy route: the two largest cities' pair, 50 km.
+  const [a, b] = [cities[0]!, cities[1]!]
+  const q = corridorQuery(database.db, {
+    delivererId,
+    origin: { lat: a.lat, lng: a.lon },
+    destination: { lat: b.lat, lng: b.lon },
+    radiusKm: 50,
+    page: 1,
+    perPage: 10,
+  })
+  return withScan(database.db, plain, async (tx) => {
+    const res = (await tx.execute(sql`explain (analyze, buffers off) ${q}`)) as unknown
+    const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as Record<
+      string,
+      string
+    >[]
+    return rows.map((row) => Object.values(row)[0]).join('\n')
+  })
+}
+
+async function benchBackend(label: string, database: Database, n: number, dataDir: string) {
+  console.log(`\n=== ${label}: ${n.toLocaleString('en-US')} items ===`)
+  await timed('migrate', () => database.migrate())
+  const seeded = await seed(database, n)
+  console.log(`  items in the table: ${seeded.items.toLocaleString('en-US')}`)
+
+  const app = await buildApp({
+    env: {
+      NODE_ENV: 'test',
+      SEED: 'false',
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      LOG_LEVEL: 'warn',
+    },
+    database,
+    logger: false,
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  const expiresAt = new Date(Date.now() + 3600_000)
+  const [session] = await database.db
+    .insert(sessions)
+    .values({ userId: seeded.delivererId, expiresAt })
+    .returning({ id: sessions.id })
+  const token = await signSessionToken(app.jwtSecret, {
+    sub: seeded.delivererId,
+    jti: session!.id,
+    exp: expiresAt,
+  })
+
+  const latencies: number[] = []
+  let found = 0
+  let done!: (r: autocannon.Result) => void
+  let failed!: (e: unknown) => void
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    done = resolve
+    failed = reject
+  })
+  const instance = autocannon(
+    {
+      url: `http://127.0.0.1:${port}/api/available-items?per_page=10`,
+      method: 'POST',
+      connections: 10,
+      duration: SECONDS,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(randomRoute()) }),
+          onResponse: (status, body) => {
+            if (
+              status === 200 &&
+              (JSON.parse(body) as { data: { pagination: { total: number } } }).data.pagination
+                .total > 0
+            )
+              found++
+          },
+        },
+      ],
+    },
+    (err, res) => (err ? failed(err) : done(res)),
+  )
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  const result = await finished
+  latencies.sort((a, b) => a - b)
+  const http = {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: result.requests.average,
+  }
+  console.log(
+    `  HTTP POST /api/available-items (indexes): ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${found} with results`,
+  )
+  console.log(
+    `    p50 ${ms(http.p50)}  p95 ${ms(http.p95)}  p99 ${ms(http.p99)}  ${http.rps.toFixed(0)} req/s`,
+  )
+
+  const samples = Array.from({ length: n >= 500_000 ? 15 : 30 }, randomRoute)
+  const indexed = await sqlTimings(database.db, seeded.delivererId, samples, false)
+  const plain = await sqlTimings(database.db, seeded.delivererId, samples, true)
+  const p = (s: number[]) => ({ p50: percentile(s, 50), p95: percentile(s, 95) })
+  const [i, s] = [p(indexed), p(plain)]
+  console.log(`  SQL, the route's two queries, ${samples.length} routes (same routes both ways):`)
+  console.log(`    indexes:    p50 ${ms(i.p50)}  p95 ${ms(i.p95)}`)
+  console.log(`    plain scan: p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`)
+  console.log(
+    `    ratio plain/indexes: p50 ×${(s.p50 / i.p50).toFixed(1)}  p95 ×${(s.p95 / i.p95).toFixed(1)}`,
+  )
+  console.log(`  EXPLAIN (ANALYZE), ${cities[0]!.name} -> ${cities[1]!.name}, 50 km, indexes:`)
+  console.log((await explain(database, seeded.delivererId, false)).replace(/^/gm, '    '))
+  console.log('  EXPLAIN (ANALYZE), same query, plain scan:')
+  console.log((await explain(database, seeded.delivererId, true)).replace(/^/gm, '    '))
+  await app.close() // also closes the database (db plugin)
+  return { http, sql: { indexed: i, plain: s } }
+}
+
+async function postgresAnswers() {
+  const client = postgres(PG_URL, { max: 1, connect_timeout: 2, onnotice: () => {} })
+  try {
+    await client`select 1`
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end({ timeout: 1 }).catch(() => {})
+  }
+}
+
+async function main() {
+  const started = performance.now()
+  const summary: string[] = []
+  if (!process.env.BENCH_SKIP_PGLITE) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tote-bench-'))
+    const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') })
+    try {
+      const n = Number(process.env.BENCH_PGLITE_ITEMS || 100_000)
+      const r = await benchBackend('PGlite', database, n, dir)
+      summary.push(
+        `PGlite ${n}: HTTP p50 ${ms(r.http.p50)} p95 ${ms(r.http.p95)} p99 ${ms(r.http.p99)} ${r.http.rps.toFixed(0)} req/s; SQL p95 ${ms(r.sql.indexed.p95)} vs plain ${ms(r.sql.plain.p95)}`,
+      )
+    } finally {
+      await database.close().catch(() => {})
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  if (!process.env.BENCH_SKIP_PG && (await postgresAnswers())) {
+    const name = `tote_bench_${randomBytes(4).toString('hex')}`
+    const admin = postgres(PG_URL, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`create database ${name}`)
+    const url = new URL(PG_URL)
+    url.pathname = `/${name}`
+    const dir = mkdtempSync(path.join(tmpdir(), 'tote-bench-'))
+    const database = await openDatabase({ databaseUrl: url.toString() })
+    try {
+      const n = Number(process.env.BENCH_PG_ITEMS || 1_000_000)
+      const r = await benchBackend('PostgreSQL', database, n, dir)
+      summary.push(
+        `PostgreSQL ${n}: HTTP p50 ${ms(r.http.p50)} p95 ${ms(r.http.p95)} p99 ${ms(r.http.p99)} ${r.http.rps.toFixed(0)} req/s; SQL p95 ${ms(r.sql.indexed.p95)} vs plain ${ms(r.sql.plain.p95)}`,
+      )
+    } finally {
+      await database.close().catch(() => {})
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end({ timeout: 2 })
+      rmSync(dir, { recursive: true, force: true })
+    }
+  } else if (!process.env.BENCH_SKIP_PG) console.log('\nPostgreSQL does not answer: skipped.')
+  console.log(`\n=== summary (${((performance.now() - started) / 1000).toFixed(0)} s) ===`)
+  for (const line of summary) console.log(line)
+}
+
+await main()

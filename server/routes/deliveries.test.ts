@@ -1,0 +1,799 @@
+import { eq, sql } from 'drizzle-orm'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../db/client'
+import { auditLog, deliveryRequests, idempotencyKeys, items } from '../db/schema'
+import { corridorQuery } from '../services/corridor'
+import { countStoredFiles } from '../services/files'
+import {
+  approveDelivery,
+  bearer,
+  createItem,
+  createRequest,
+  createUser,
+  multipart,
+  TINY_PDF,
+  TINY_PNG,
+  type TestUser,
+} from '../testing/fixtures'
+import { backends, createTestApp, type TestApp } from '../testing/test-app'
+
+/** Degrees of latitude for `km` along a meridian on earthdistance's sphere (R = 6378168 m). */
+const latKm = (km: number) => (km * 1000 * 180) / (Math.PI * 6378168)
+const DAY = 24 * 3600 * 1000
+
+describe.each(backends)('deliverer calls on %s', (backend) => {
+  let t: TestApp
+  let sender: TestUser
+  let me: TestUser
+  let other: TestUser
+  let region = 0
+  beforeAll(async () => {
+    t = await createTestApp(backend)
+    sender = await createUser(t.app, { role: 'sender' })
+    me = await createUser(t.app, { role: 'deliverer' })
+    other = await createUser(t.app, { role: 'deliverer' })
+  })
+  afterAll(() => t?.close())
+
+  /** A fresh route per test (far from the others): origin O, destination D two degrees away. */
+  const newRoute = () => {
+    region++
+    const o = { lat: -60 + region * 4, lng: -170 + region * 9 }
+    return { o, d: { lat: o.lat + 2, lng: o.lng + 2 } }
+  }
+  const place = (p: { lat: number; lng: number }, dLat = 0) => ({ lat: p.lat + dLat, lng: p.lng })
+  /** An approved item from `from` to `to`. */
+  const corridorItem = async (
+    from: { lat: number; lng: number },
+    to: { lat: number; lng: number },
+    extra: Partial<typeof items.$inferInsert> = {},
+  ) => {
+    const item = await createItem(t.app, sender.id, {
+      fromLat: from.lat,
+      fromLng: from.lng,
+      toLat: to.lat,
+      toLng: to.lng,
+      sendingApproval: 'approved',
+      ...extra,
+    })
+    return item
+  }
+  const available = (user: TestUser | null, body: Record<string, unknown>, query = '') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/available-items${query}`,
+      headers: user ? bearer(user) : {},
+      payload: body,
+    })
+  const ids = (res: { json(): { data: { items: { id: string }[] } } }) =>
+    res.json().data.items.map((i) => i.id)
+
+  describe('POST /api/available-items', () => {
+    it('answers the corridor: route, radius edges, availability rules', async () => {
+      const { o, d } = newRoute()
+      const inside = await corridorItem(o, d)
+      const farOrigin = await corridorItem(place(o, 1), d)
+      const reversed = await corridorItem(d, o)
+      const edgeIn = await corridorItem(place(o, latKm(9.95)), place(d, -latKm(9.95)))
+      const edgeOut = await corridorItem(place(o, latKm(10.05)), d)
+      const edgeOutTo = await corridorItem(o, place(d, latKm(10.05)))
+      const expired = await corridorItem(o, d, { deliveryDeadline: new Date(Date.now() - 1000) })
+      const own = await createItem(t.app, me.id, {
+        fromLat: o.lat,
+        fromLng: o.lng,
+        toLat: d.lat,
+        toLng: d.lng,
+        sendingApproval: 'approved',
+      })
+      const notApproved = await corridorItem(o, d, { sendingApproval: 'pending' })
+      const rejectedSending = await corridorItem(o, d, { sendingApproval: 'rejected' })
+      const cancelled = await corridorItem(o, d, { status: 'cancelled' })
+      const accepted = await corridorItem(o, d)
+      const req = await createRequest(t.app, accepted.id, other.id, { requestStatus: 'accepted' })
+      await approveDelivery(t.app, accepted.id, req.id)
+      const requestedByOther = await corridorItem(o, d)
+      await createRequest(t.app, requestedByOther.id, other.id)
+
+      const res = await available(me, {
+        radius_km: 10,
+        origin_address: o,
+        destination_address: d,
+      })
+      expect(res.statusCode).toBe(200)
+      const got = ids(res)
+      expect(got).toContain(inside.id)
+      expect(got).toContain(edgeIn.id)
+      expect(got).toContain(requestedByOther.id)
+      for (const no of [
+        farOrigin,
+        reversed,
+        edgeOut,
+        edgeOutTo,
+        expired,
+        own,
+        notApproved,
+        rejectedSending,
+        cancelled,
+        accepted,
+      ])
+        expect(got).not.toContain(no.id)
+      expect(got).toHaveLength(3)
+      // sorted by total distance: the two at distance 0 (by id), then the edge item (~19.9 km)
+      expect(got[2]).toBe(edgeIn.id)
+      expect([got[0], got[1]]).toEqual([inside.id, requestedByOther.id].sort())
+      const body = res.json()
+      expect(body.data.items[2].distance_km).toBe(19.9)
+      expect(body.data.items[0].distance_km).toBe(0)
+      expect(body.data.pagination).toEqual({
+        current_page: 1,
+        per_page: 10,
+        total: 3,
+        last_page: 1,
+      })
+      expect(body.data.origin).toEqual(o)
+      expect(body.data.destination).toEqual(d)
+      // the other deliverer's request is not shown to me
+      const reqByOther = body.data.items.find((i: { id: string }) => i.id === requestedByOther.id)
+      expect(reqByOther.requested_by).toEqual([])
+
+      // a bigger radius takes in the far origin (111 km away)
+      const wide = await available(me, {
+        radius_km: 120,
+        origin_address: o,
+        destination_address: d,
+      })
+      expect(ids(wide)).toContain(farOrigin.id)
+      expect(ids(wide)).not.toContain(reversed.id)
+    })
+
+    it('sorts by total distance, pages with last_page, searches and filters', async () => {
+      const { o, d } = newRoute()
+      const far = await corridorItem(place(o, latKm(6)), d, { name: 'Far lamp' })
+      const near = await corridorItem(place(o, latKm(1)), d, { name: 'Near 100% cotton_shirt' })
+      const mid = await corridorItem(place(o, latKm(3)), place(d, latKm(1)), {
+        name: 'Mid',
+        description: 'a LAMP shade',
+        deliveryDeadline: new Date(Date.now() + 30 * DAY),
+      })
+      const body = { origin_address: o, destination_address: d }
+      const all = await available(me, body)
+      expect(ids(all)).toEqual([near.id, mid.id, far.id])
+      expect(all.json().data.items.map((i: { distance_km: number }) => i.distance_km)).toEqual([
+        1, 4, 6,
+      ])
+      expect(all.json().data.pagination.per_page).toBe(10)
+
+      const p2 = await available(me, body, '?page=2&per_page=2')
+      expect(ids(p2)).toEqual([far.id])
+      expect(p2.json().data.pagination).toEqual({
+        current_page: 2,
+        per_page: 2,
+        total: 3,
+        last_page: 2,
+      })
+      const lamp = await available(me, body, '?search=lamp')
+      expect(ids(lamp)).toEqual([mid.id, far.id])
+      const pct = await available(me, body, `?search=${encodeURIComponent('100%')}`)
+      expect(ids(pct)).toEqual([near.id])
+      // '_' is literal: 'o_t' would match 'cotton' as a wildcard
+      expect(ids(await available(me, body, '?search=o_t'))).toEqual([])
+      expect(ids(await available(me, body, '?search=n_s'))).toEqual([near.id])
+      const later = new Date(Date.now() + 20 * DAY).toISOString().slice(0, 10)
+      expect(ids(await available(me, body, `?date=${later}`))).toEqual([mid.id])
+
+      const empty = await available(me, { origin_address: d, destination_address: o })
+      expect(empty.json().data).toMatchObject({
+        items: [],
+        pagination: { total: 0, last_page: 1 },
+      })
+      expect(empty.json().message).toBe('No Items Available')
+    })
+
+    it('geocodes plain strings and refuses unknown places and bad input', async () => {
+      const item = await createItem(t.app, sender.id, { sendingApproval: 'approved' })
+      const res = await available(me, {
+        radius_km: 20,
+        origin_address: 'Berlin',
+        destination_address: 'Munich',
+      })
+      expect(res.statusCode).toBe(200)
+      expect(ids(res)).toContain(item.id)
+      expect(res.json().data.origin.address).toBe('Berlin, Germany')
+      const unknown = await available(me, {
+        origin_address: 'Qwxzzyq',
+        destination_address: 'Munich',
+      })
+      expect(unknown.statusCode).toBe(400)
+      expect(unknown.json()).toEqual({ success: false, message: 'Location not found' })
+      const small = await available(me, {
+        radius_km: 0.5,
+        origin_address: 'Berlin',
+        destination_address: 'Munich',
+      })
+      expect(small.statusCode).toBe(400)
+      expect(small.json().message).toBe('Radius must be at least 1 km')
+    })
+
+    it('is for deliverers only', async () => {
+      const body = { origin_address: { lat: 1, lng: 1 }, destination_address: { lat: 2, lng: 2 } }
+      expect((await available(null, body)).statusCode).toBe(401)
+      const res = await available(sender, body)
+      expect(res.statusCode).toBe(403)
+      expect(res.json()).toEqual({ success: false, message: 'Forbidden' })
+    })
+
+    it('plans the corridor on the GiST indexes', async () => {
+      const { o, d } = newRoute()
+      const q = corridorQuery(t.app.db, {
+        delivererId: me.id,
+        origin: o,
+        destination: d,
+        radiusKm: 25,
+        page: 1,
+        perPage: 10,
+      })
+      const plan = await t.app.db.transaction(async (tx) => {
+        // The test table is tiny: forbid the sequential scan the planner would rightly prefer.
+        await tx.execute(sql`set local enable_seqscan = off`)
+        const r = (await (tx as unknown as Db).execute(sql`explain ${q}`)) as unknown
+        const rows = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<
+          string,
+          string
+        >[]
+        return rows.map((row) => Object.values(row)[0]).join('\n')
+      })
+      expect(plan).toMatch(/items_(from|to)_earth_gist/)
+    })
+  })
+
+  const requestItem = async (
+    user: TestUser,
+    fields: Record<string, string>,
+    file?: { filename: string; content: Buffer } | null,
+    headers: Record<string, string> = {},
+  ) => {
+    const f = file === undefined ? { filename: 'ticket.pdf', content: TINY_PDF } : file
+    const body = await multipart(fields, ...(f ? [{ field: 'proof_of_travel', ...f }] : []))
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/request-item',
+      headers: { ...bearer(user), ...body.headers, ...headers },
+      payload: body.payload,
+    })
+  }
+  const requestsOf = async (itemId: string) =>
+    t.app.db.select().from(deliveryRequests).where(eq(deliveryRequests.itemId, itemId))
+  const openItem = (extra: Partial<typeof items.$inferInsert> = {}) =>
+    createItem(t.app, sender.id, { sendingApproval: 'approved', ...extra })
+
+  describe('POST /api/request-item', () => {
+    it('creates one pending request with the file, consent, price and an audit row', async () => {
+      const item = await openItem({ senderPrice: '31.50' })
+      const res = await requestItem(me, { item_id: item.id, accept_privacy: 'true' })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ success: true, message: 'Request sent successfully!' })
+      const [row] = await requestsOf(item.id)
+      expect(row).toMatchObject({
+        delivererId: me.id,
+        delivererPrice: '31.50', // empty offer -> sender_price
+        deliveryApproval: 'pending',
+        requestStatus: 'pending',
+        acceptPrivacy: true,
+      })
+      expect(row!.consentedAt).toBeInstanceOf(Date)
+      expect(row!.proofOfTravelFileId).toBeTruthy()
+      const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, row!.id))
+      expect(audits).toMatchObject([{ actorId: me.id, action: 'delivery_request.create' }])
+
+      const again = await requestItem(me, { item_id: item.id, accept_privacy: 'true' })
+      expect(again.statusCode).toBe(409)
+      expect(again.json()).toEqual({
+        success: false,
+        message: 'You have already requested this item',
+      })
+      expect(await requestsOf(item.id)).toHaveLength(1)
+
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/item/${item.id}`,
+        headers: bearer(me),
+      })
+      expect(detail.json().data.requested_by).toEqual([me.id])
+    })
+
+    it('applies the price rule: the offer if set and non-negative, else sender_price', async () => {
+      const cases: [string | undefined, string][] = [
+        ['', '25.00'],
+        [' ', '25.00'],
+        ['-3', '25.00'],
+        ['12.349', '12.34'],
+        ['0', '0.00'],
+        [undefined, '25.00'],
+      ]
+      for (const [offer, stored] of cases) {
+        const item = await openItem()
+        const fields: Record<string, string> = { item_id: item.id, accept_privacy: '1' }
+        if (offer !== undefined) fields.deliverer_price = offer
+        const res = await requestItem(me, fields)
+        expect(res.statusCode, String(offer)).toBe(200)
+        expect((await requestsOf(item.id))[0]!.delivererPrice).toBe(stored)
+      }
+      const item = await openItem()
+      const bad = await requestItem(me, {
+        item_id: item.id,
+        accept_privacy: 'true',
+        deliverer_price: 'abc',
+      })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toBe('Offer price must be a number')
+    })
+
+    it('requires the file and consent, checks the bytes and stores nothing on refusal', async () => {
+      const item = await openItem()
+      const fields = { item_id: item.id, accept_privacy: 'true' }
+      const filesBefore = await countStoredFiles(t.app.db)
+
+      const missing = await requestItem(me, fields, null)
+      expect(missing.statusCode).toBe(400)
+      expect(missing.json()).toEqual({
+        success: false,
+        message: 'Please upload a proof of travel document',
+      })
+      const noConsent = await requestItem(me, { item_id: item.id })
+      expect(noConsent.statusCode).toBe(400)
+      expect(noConsent.json().message).toBe('Please accept the terms to request this item')
+      const declined = await requestItem(me, { item_id: item.id, accept_privacy: 'false' })
+      expect(declined.statusCode).toBe(400)
+
+      const typeMsg = 'Invalid file type. Please upload a PDF, JPEG, or PNG file.'
+      for (const content of [
+        TINY_PNG,
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]),
+        Buffer.from('\x7fELF\x02\x01\x01'),
+      ]) {
+        const res = await requestItem(me, fields, { filename: 'ticket.pdf', content })
+        expect(res.statusCode).toBe(415)
+        expect(res.json()).toEqual({ success: false, message: typeMsg })
+      }
+      const tooBig = await requestItem(me, fields, {
+        filename: 'big.pdf',
+        content: Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(2_097_153 - 5)]),
+      })
+      expect(tooBig.statusCode).toBe(413)
+      expect(tooBig.json()).toEqual({ success: false, message: 'File size must be less than 2MB' })
+      expect(await countStoredFiles(t.app.db)).toBe(filesBefore)
+      expect(await requestsOf(item.id)).toHaveLength(0)
+
+      const exact = await requestItem(me, fields, {
+        filename: 'exact.pdf',
+        content: Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(2_097_152 - 5)]),
+      })
+      expect(exact.statusCode).toBe(200)
+      expect(await countStoredFiles(t.app.db)).toBe(filesBefore + 1)
+      const png = await requestItem(other, fields, { filename: 'ticket.PNG', content: TINY_PNG })
+      expect(png.statusCode).toBe(200)
+    })
+
+    it('answers 404 for items not available to the deliverer', async () => {
+      const own = await createItem(t.app, me.id, { sendingApproval: 'approved' })
+      const pending = await createItem(t.app, sender.id)
+      const expired = await openItem({ deliveryDeadline: new Date(Date.now() - DAY) })
+      const taken = await openItem()
+      await createRequest(t.app, taken.id, other.id, { requestStatus: 'accepted' })
+      for (const item of [own, pending, expired, taken]) {
+        const res = await requestItem(me, { item_id: item.id, accept_privacy: 'true' })
+        expect(res.statusCode).toBe(404)
+        expect(res.json()).toEqual({ success: false, message: 'Item not found' })
+      }
+      const unknown = await requestItem(me, {
+        item_id: '00000000-0000-4000-8000-000000000000',
+        accept_privacy: 'true',
+      })
+      expect(unknown.statusCode).toBe(404)
+      const senderCall = await requestItem(sender, { item_id: own.id, accept_privacy: 'true' })
+      expect(senderCall.statusCode).toBe(403)
+    })
+
+    it('creates one request for a replayed Idempotency-Key', async () => {
+      const item = await openItem()
+      const fields = { item_id: item.id, accept_privacy: 'true' }
+      const key = { 'idempotency-key': `outbox-${item.id}` }
+      const first = await requestItem(me, fields, undefined, key)
+      const files = await countStoredFiles(t.app.db)
+      const second = await requestItem(me, fields, undefined, key)
+      expect(first.statusCode).toBe(200)
+      expect(second.statusCode).toBe(200)
+      expect(second.json()).toEqual(first.json())
+      expect(second.headers['idempotent-replayed']).toBe('true')
+      expect(await requestsOf(item.id)).toHaveLength(1)
+      expect(await countStoredFiles(t.app.db)).toBe(files)
+      const keys = await t.app.db
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.key, key['idempotency-key']))
+      expect(keys).toHaveLength(1)
+    })
+  })
+
+  describe('GET /api/item/:id', () => {
+    const get = (user: TestUser | null, id: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/item/${id}`,
+        headers: user ? bearer(user) : {},
+      })
+
+    it('answers available, requested and carried items as data', async () => {
+      const open = await openItem()
+      const res = await get(me, open.id)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({
+        success: true,
+        data: { id: open.id, name: 'Box of books' },
+      })
+      expect(res.json().data.item).toBeUndefined()
+
+      // requested, then no longer available (another request accepted): still mine to see
+      const requested = await openItem()
+      await createRequest(t.app, requested.id, me.id)
+      const winner = await createRequest(t.app, requested.id, other.id, {
+        requestStatus: 'accepted',
+      })
+      await approveDelivery(t.app, requested.id, winner.id)
+      await t.app.db
+        .update(items)
+        .set({ status: 'ready_to_pickup' })
+        .where(eq(items.id, requested.id))
+      const mine = await get(me, requested.id)
+      expect(mine.statusCode).toBe(200)
+      expect(mine.json().data).toMatchObject({ requested_by: [me.id], deliverer: null })
+      const theirs = await get(other, requested.id)
+      expect(theirs.json().data).toMatchObject({
+        deliverer_id: other.id,
+        request_status: 'accepted',
+        status: 'ready_to_pickup',
+      })
+    })
+
+    it('answers 404 for items the deliverer may not see, 403 to a sender, 401 anonymous', async () => {
+      const pending = await createItem(t.app, sender.id)
+      const own = await createItem(t.app, me.id, { sendingApproval: 'approved' })
+      const expired = await openItem({ deliveryDeadline: new Date(Date.now() - DAY) })
+      const carriedByOther = await openItem({ status: 'in_process' })
+      const r = await createRequest(t.app, carriedByOther.id, other.id, {
+        requestStatus: 'accepted',
+      })
+      await approveDelivery(t.app, carriedByOther.id, r.id)
+      for (const id of [
+        pending.id,
+        own.id,
+        expired.id,
+        carriedByOther.id,
+        '00000000-0000-4000-8000-000000000000',
+        'not-a-uuid',
+      ]) {
+        const res = await get(me, id)
+        expect(res.statusCode, id).toBe(404)
+        expect(res.json()).toEqual({ success: false, message: 'Item not found' })
+      }
+      expect((await get(sender, pending.id)).statusCode).toBe(403)
+      expect((await get(null, pending.id)).statusCode).toBe(401)
+    })
+  })
+
+  describe('deliveries: status, stats, lists', () => {
+    let carrier: TestUser
+    beforeAll(async () => {
+      carrier = await createUser(t.app, { role: 'deliverer' })
+    })
+    /** An item whose current, accepted request is `user`'s, in `status`. */
+    const carried = async (
+      user: TestUser,
+      status: 'ready_to_pickup' | 'in_process' | 'delivered',
+      price = '20.00',
+    ) => {
+      const item = await openItem({ status })
+      const r = await createRequest(t.app, item.id, user.id, {
+        requestStatus: 'accepted',
+        deliveryApproval: 'approved',
+        delivererPrice: price,
+      })
+      await approveDelivery(t.app, item.id, r.id)
+      return item
+    }
+    const update = async (
+      user: TestUser,
+      fields: Record<string, string>,
+      file?: { filename: string; content: Buffer },
+      headers: Record<string, string> = {},
+    ) => {
+      const body = await multipart(
+        fields,
+        ...(file ? [{ field: 'proof_of_delivery', ...file }] : []),
+      )
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/update-delivery-status',
+        headers: { ...bearer(user), ...body.headers, ...headers },
+        payload: body.payload,
+      })
+    }
+    const itemRow = async (id: string) =>
+      (await t.app.db.select().from(items).where(eq(items.id, id)))[0]!
+
+    it('moves ready_to_pickup -> in_process -> delivered with a proof', async () => {
+      const item = await carried(carrier, 'ready_to_pickup')
+      const early = await update(
+        carrier,
+        { item_id: item.id, status: 'delivered' },
+        {
+          filename: 'proof.pdf',
+          content: TINY_PDF,
+        },
+      )
+      expect(early.statusCode).toBe(409)
+      expect(early.json()).toEqual({
+        success: false,
+        message: 'This delivery cannot move to that status',
+      })
+      const notMine = await update(other, { item_id: item.id, status: 'in_process' })
+      expect(notMine.statusCode).toBe(404)
+
+      const picked = await update(carrier, { item_id: item.id, status: 'in_process' })
+      expect(picked.statusCode).toBe(200)
+      expect(picked.json()).toEqual({ success: true, message: 'Marked as picked up' })
+      expect((await itemRow(item.id)).status).toBe('in_process')
+      const twice = await update(carrier, { item_id: item.id, status: 'in_process' })
+      expect(twice.statusCode).toBe(409)
+
+      const noProof = await update(carrier, { item_id: item.id, status: 'delivered' })
+      expect(noProof.statusCode).toBe(400)
+      expect(noProof.json().message).toBe('Please upload a proof of delivery document')
+      const badProof = await update(
+        carrier,
+        { item_id: item.id, status: 'delivered' },
+        {
+          filename: 'proof.pdf',
+          content: TINY_PNG,
+        },
+      )
+      expect(badProof.statusCode).toBe(415)
+      expect(badProof.json().message).toBe(
+        'Invalid file type. Please upload a PDF, JPEG, or PNG file.',
+      )
+      const key = { 'idempotency-key': `deliver-${item.id}` }
+      const done = await update(
+        carrier,
+        { item_id: item.id, status: 'delivered' },
+        { filename: 'proof.png', content: TINY_PNG },
+        key,
+      )
+      expect(done.statusCode).toBe(200)
+      expect(done.json()).toEqual({ success: true, message: 'Marked as delivered' })
+      const replay = await update(
+        carrier,
+        { item_id: item.id, status: 'delivered' },
+        { filename: 'proof.png', content: TINY_PNG },
+        key,
+      )
+      expect(replay.json()).toEqual(done.json())
+      const row = await itemRow(item.id)
+      expect(row.status).toBe('delivered')
+      expect(row.proofOfDeliveryFileId).toBeTruthy()
+      const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, item.id))
+      expect(audits.map((a) => a.action).sort()).toEqual([
+        'delivery.delivered',
+        'delivery.in_process',
+      ])
+      const back = await update(carrier, { item_id: item.id, status: 'in_process' })
+      expect(back.statusCode).toBe(409)
+
+      // a pending (not accepted) request of the deliverer gives no right to move the item
+      const waiting = await openItem()
+      await createRequest(t.app, waiting.id, carrier.id)
+      expect(
+        (await update(carrier, { item_id: waiting.id, status: 'in_process' })).statusCode,
+      ).toBe(404)
+      const badStatus = await update(carrier, { item_id: waiting.id, status: 'cancelled' })
+      expect(badStatus.statusCode).toBe(400)
+      expect(badStatus.json().message).toBe('Status must be in_process or delivered')
+    })
+
+    it('counts stats and lists my deliveries and rejected requests', async () => {
+      const d = await createUser(t.app, { role: 'deliverer' })
+      const stats = async () =>
+        (
+          await t.app.inject({ method: 'GET', url: '/api/deliverer-stats', headers: bearer(d) })
+        ).json()
+      const before = await stats()
+      expect(before).toMatchObject({
+        success: true,
+        data: { ready_to_pickup_items: 0, in_process_items: 0, delivered_items: 0 },
+      })
+      const baseAvailable = before.data.available_items as number
+      expect(baseAvailable).toBeGreaterThan(0)
+      await openItem() // one more available item
+      const ready = await carried(d, 'ready_to_pickup')
+      const moving = await carried(d, 'in_process')
+      const done1 = await carried(d, 'delivered', '10.50')
+      const done2 = await carried(d, 'delivered', '5.25')
+      const waiting = await openItem()
+      await createRequest(t.app, waiting.id, d.id)
+      const rejected = await openItem()
+      await createRequest(t.app, rejected.id, d.id, { requestStatus: 'rejected' })
+      const after = await stats()
+      expect(after.data).toEqual({
+        // +1 new, +2 requested by d (waiting, rejected) which stay available
+        available_items: baseAvailable + 3,
+        ready_to_pickup_items: 1,
+        in_process_items: 1,
+        delivered_items: 2,
+      })
+
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/my-deliveries?per_page=4',
+        headers: bearer(d),
+      })
+      expect(list.statusCode).toBe(200)
+      expect(ids(list)).toEqual([moving.id, ready.id, waiting.id, expect.any(String)])
+      expect([done1.id, done2.id]).toContain(ids(list)[3])
+      expect(list.json().data.pagination).toEqual({
+        current_page: 1,
+        per_page: 4,
+        total: 5,
+        last_page: 2,
+      })
+      const rej = await t.app.inject({
+        method: 'GET',
+        url: '/api/rejected-requests',
+        headers: bearer(d),
+      })
+      expect(ids(rej)).toEqual([rejected.id])
+      expect(rej.json().data.items[0].rejected_deliverer).toEqual([{ id: d.id, name: d.name }])
+      expect(rej.json().data.pagination).toEqual({
+        current_page: 1,
+        per_page: 10,
+        total: 1,
+        last_page: 1,
+      })
+      const asSender = await t.app.inject({
+        method: 'GET',
+        url: '/api/deliverer-stats',
+        headers: bearer(sender),
+      })
+      expect(asSender.statusCode).toBe(403)
+      expect((await t.app.inject({ method: 'GET', url: '/api/my-deliveries' })).statusCode).toBe(
+        401,
+      )
+
+      // payment method: earnings of the delivered items
+      const pm = await t.app.inject({
+        method: 'GET',
+        url: '/api/payment-method',
+        headers: bearer(d),
+      })
+      expect(pm.statusCode).toBe(200)
+      expect(pm.json().data).toMatchObject({
+        provider: 'manual',
+        payout: null,
+        onboarding_url: null,
+        total_earned: 15.75,
+      })
+      expect(
+        pm
+          .json()
+          .data.earnings.map((e: { amount: number }) => e.amount)
+          .sort(),
+      ).toEqual([10.5, 5.25])
+    })
+
+    it('stores payout details masked and refuses senders', async () => {
+      const d = await createUser(t.app, { role: 'deliverer' })
+      const save = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment-method',
+        headers: bearer(d),
+        payload: {
+          account_holder: 'Dana Driver',
+          iban_or_account: 'DE89 3704 0044 0532 0130 00',
+          routing_or_bic: 'COBADEFFXXX',
+        },
+      })
+      expect(save.statusCode).toBe(200)
+      expect(save.json()).toMatchObject({
+        success: true,
+        message: 'Payment method saved',
+        data: {
+          provider: 'manual',
+          payout: {
+            account_holder: 'Dana Driver',
+            account_masked: '•••• 3000',
+            routing_or_bic: 'COBADEFFXXX',
+          },
+          earnings: [],
+          total_earned: 0,
+        },
+      })
+      const stored = await t.database.rows<Record<string, unknown>>(
+        sql`select * from payout_details where user_id = ${d.id}`,
+      )
+      expect(JSON.stringify(stored)).not.toContain('0532')
+      expect(stored[0]).toMatchObject({ account_last4: '3000' })
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment-method',
+        headers: bearer(d),
+        payload: { account_holder: 'X', iban_or_account: '12' },
+      })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toBe('Enter a valid account number or IBAN')
+      const asSender = await t.app.inject({
+        method: 'GET',
+        url: '/api/payment-method',
+        headers: bearer(sender),
+      })
+      expect(asSender.statusCode).toBe(403)
+      expect((await t.app.inject({ method: 'GET', url: '/api/payment-method' })).statusCode).toBe(
+        401,
+      )
+    })
+  })
+})
+
+describe('GET /api/payment-method with Stripe', () => {
+  let t: TestApp
+  let fail = false
+  const calls: string[] = []
+  const server = setupServer(
+    http.post('https://api.stripe.com/v1/accounts', async ({ request }) => {
+      calls.push(`accounts ${await request.text()}`)
+      if (fail) return HttpResponse.json({ error: { message: 'nope' } }, { status: 400 })
+      return HttpResponse.json({ id: 'acct_test123' })
+    }),
+    http.post('https://api.stripe.com/v1/account_links', async ({ request }) => {
+      calls.push(`links ${await request.text()}`)
+      return HttpResponse.json({ url: 'https://connect.stripe.com/setup/e/acct_test123/abc' })
+    }),
+  )
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    t = await createTestApp('pglite', {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      APP_ORIGIN: 'https://tote.example',
+    })
+  })
+  afterAll(async () => {
+    server.close()
+    await t?.close()
+  })
+
+  it('answers an onboarding link, creating the Stripe account once; null when Stripe fails', async () => {
+    const d = await createUser(t.app, { role: 'deliverer' })
+    const get = () =>
+      t.app.inject({ method: 'GET', url: '/api/payment-method', headers: bearer(d) })
+    const first = await get()
+    expect(first.statusCode).toBe(200)
+    expect(first.json().data).toMatchObject({
+      provider: 'stripe',
+      payout: null,
+      onboarding_url: 'https://connect.stripe.com/setup/e/acct_test123/abc',
+    })
+    expect(calls[1]).toContain(encodeURIComponent('https://tote.example/payment-method'))
+    await get()
+    expect(calls.filter((c) => c.startsWith('accounts'))).toHaveLength(1)
+
+    fail = true
+    const d2 = await createUser(t.app, { role: 'deliverer' })
+    const failed = await t.app.inject({
+      method: 'GET',
+      url: '/api/payment-method',
+      headers: bearer(d2),
+    })
+    expect(failed.statusCode).toBe(200)
+    expect(failed.json().data).toMatchObject({ provider: 'stripe', onboarding_url: null })
+  })
+})

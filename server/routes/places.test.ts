@@ -1,0 +1,95 @@
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backends, createTestApp, type TestApp } from '../testing/test-app'
+
+const NOMINATIM = 'http://nominatim.test'
+
+describe.each(backends)('GET /api/places/* from the gazetteer on %s', (backend) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(backend)
+  })
+  afterAll(() => t?.close())
+
+  it('searches and reverses without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/places/search?q=berlin&limit=2' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.success).toBe(true)
+    expect(body.data).toHaveLength(2)
+    expect(body.data[0]).toEqual({
+      display_name: 'Berlin, Germany',
+      lat: expect.closeTo(52.52, 1),
+      lon: expect.closeTo(13.41, 1),
+    })
+    const rev = await t.app.inject({
+      method: 'GET',
+      url: '/api/places/reverse?lat=48.14&lon=11.58',
+    })
+    expect(rev.statusCode).toBe(200)
+    expect(rev.json().data.display_name).toBe('Munich, Germany')
+    const sea = await t.app.inject({ method: 'GET', url: '/api/places/reverse?lat=0&lon=-140' })
+    expect(sea.json()).toMatchObject({ success: true, data: null })
+  })
+
+  it('validates the query', async () => {
+    const empty = await t.app.inject({ method: 'GET', url: '/api/places/search?q=%20' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().message).toBe('Type a place to search for')
+    const bad = await t.app.inject({ method: 'GET', url: '/api/places/reverse?lat=91&lon=0' })
+    expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/places/* through Nominatim', () => {
+  let t: TestApp
+  let mode: 'ok' | 'fail' = 'ok'
+  const seen: URL[] = []
+  const server = setupServer(
+    http.get(`${NOMINATIM}/search`, ({ request }) => {
+      seen.push(new URL(request.url))
+      if (mode === 'fail') return new HttpResponse('boom', { status: 502 })
+      return HttpResponse.json([
+        { display_name: 'Lyon, Métropole de Lyon, France', lat: '45.7578137', lon: '4.8320114' },
+        { display_name: 'broken', lat: 'x', lon: '1' },
+      ])
+    }),
+    http.get(`${NOMINATIM}/reverse`, ({ request }) => {
+      seen.push(new URL(request.url))
+      if (mode === 'fail') return HttpResponse.error()
+      return HttpResponse.json({ display_name: 'Lyon, France', lat: '45.75', lon: '4.83' })
+    }),
+  )
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    t = await createTestApp('pglite', { NOMINATIM_URL: `${NOMINATIM}/` })
+  })
+  afterAll(async () => {
+    server.close()
+    await t?.close()
+  })
+
+  it('proxies search and reverse and maps the numbers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/places/search?q=lyon&limit=3' })
+    expect(res.json().data).toEqual([
+      { display_name: 'Lyon, Métropole de Lyon, France', lat: 45.7578137, lon: 4.8320114 },
+    ])
+    expect(seen[0]!.searchParams.get('format')).toBe('jsonv2')
+    expect(seen[0]!.searchParams.get('q')).toBe('lyon')
+    const rev = await t.app.inject({ method: 'GET', url: '/api/places/reverse?lat=45.75&lon=4.83' })
+    expect(rev.json().data).toEqual({ display_name: 'Lyon, France', lat: 45.75, lon: 4.83 })
+    expect(seen[1]!.pathname).toBe('/reverse')
+    expect(seen[1]!.searchParams.get('lat')).toBe('45.75')
+  })
+
+  it('answers an empty list / null when Nominatim fails', async () => {
+    mode = 'fail'
+    const res = await t.app.inject({ method: 'GET', url: '/api/places/search?q=lyon' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ success: true, data: [] })
+    const rev = await t.app.inject({ method: 'GET', url: '/api/places/reverse?lat=1&lon=2' })
+    expect(rev.json()).toMatchObject({ success: true, data: null })
+    mode = 'ok'
+  })
+})

@@ -1,0 +1,164 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { earning, payoutDetails as payoutDetailsShape } from '../../contract/deliveries'
+import type { Db } from '../db/client'
+import { auditLog, deliveryRequests, items, payoutDetails } from '../db/schema'
+
+export const STRIPE_API = 'https://api.stripe.com'
+export const STRIPE_TIMEOUT_MS = 8000
+
+type Payout = z.infer<typeof payoutDetailsShape>
+type Earning = z.infer<typeof earning>
+
+/** 'DE89 3704 0044 0532 0130 00' -> '•••• 3000': only the last four characters survive. */
+export function maskAccount(account: string): { masked: string; last4: string } {
+  const compact = account.replace(/\s+/g, '').toUpperCase()
+  const last4 = compact.slice(-4)
+  return { masked: `•••• ${last4}`, last4 }
+}
+
+export type PayoutRow = typeof payoutDetails.$inferSelect
+
+export async function payoutRow(db: Db, userId: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payoutDetails).where(eq(payoutDetails.userId, userId))
+  return row
+}
+
+/** The answer's payout block; a row that only holds a Stripe account id has no manual details. */
+export function payoutView(row: PayoutRow | undefined): Payout | null {
+  if (!row || !row.accountMasked) return null
+  return {
+    account_holder: row.accountHolder,
+    account_masked: row.accountMasked,
+    routing_or_bic: row.routingOrBic,
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+/** Stores the details masked (the full number is never written anywhere). */
+export async function savePayout(
+  db: Db,
+  userId: string,
+  body: { account_holder: string; iban_or_account: string; routing_or_bic: string },
+) {
+  const { masked, last4 } = maskAccount(body.iban_or_account)
+  const values = {
+    accountHolder: body.account_holder,
+    accountMasked: masked,
+    accountLast4: last4,
+    routingOrBic: body.routing_or_bic,
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(payoutDetails)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({
+        target: payoutDetails.userId,
+        set: { ...values, updatedAt: new Date() },
+      })
+    await tx.insert(auditLog).values({
+      actorId: userId,
+      action: 'payout_details.save',
+      targetType: 'user',
+      targetId: userId,
+    })
+  })
+}
+
+/**
+ * What the deliverer earned: each delivered item whose current, accepted request is theirs, at that
+ * request's price (the sender's price when the request carried none). delivered_at is when they
+ * marked it delivered (audit log).
+ */
+export async function earnings(db: Db, delivererId: string) {
+  const rows = await db
+    .select({
+      itemId: items.id,
+      itemName: items.name,
+      price: sql<string>`coalesce(${deliveryRequests.delivererPrice}, ${items.senderPrice})`,
+      deliveredAt: sql<string | null>`(select max(${auditLog.at}) from ${auditLog}
+        where ${auditLog.targetType} = 'item' and ${auditLog.targetId} = ${items.id}::text
+          and ${auditLog.action} = 'delivery.delivered')`,
+    })
+    .from(items)
+    .innerJoin(deliveryRequests, eq(deliveryRequests.id, items.currentRequestId))
+    .where(
+      and(
+        eq(deliveryRequests.delivererId, delivererId),
+        eq(deliveryRequests.requestStatus, 'accepted'),
+        eq(items.status, 'delivered'),
+      ),
+    )
+    .orderBy(asc(items.updatedAt), asc(items.id))
+  const list: Earning[] = rows.map((r) => ({
+    item_id: r.itemId,
+    item_name: r.itemName,
+    amount: Number(r.price),
+    delivered_at: r.deliveredAt ? new Date(r.deliveredAt).toISOString() : null,
+  }))
+  const cents = list.reduce((sum, e) => sum + Math.round(e.amount * 100), 0)
+  return { earnings: list, total_earned: cents / 100 }
+}
+
+async function stripePost(secret: string, path: string, form: Record<string, string>) {
+  const res = await fetch(`${STRIPE_API}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${secret}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(form).toString(),
+    signal: AbortSignal.timeout(STRIPE_TIMEOUT_MS),
+  })
+  if (!res.ok) throw new Error(`Stripe answered ${res.status} on ${path}`)
+  return (await res.json()) as Record<string, unknown>
+}
+
+/**
+ * A Stripe Connect onboarding link for the deliverer: creates their Express account once (its id is
+ * kept in payout_details), then an account link back to /payment-method. Null when Stripe fails.
+ */
+export async function stripeOnboardingUrl(
+  db: Db,
+  opts: {
+    secretKey: string
+    user: { id: string; email: string; name: string }
+    origin: string
+    log: (err: unknown) => void
+  },
+): Promise<string | null> {
+  try {
+    const existing = await payoutRow(db, opts.user.id)
+    let accountId = existing?.stripeAccountId ?? null
+    if (!accountId) {
+      const account = await stripePost(opts.secretKey, '/v1/accounts', {
+        type: 'express',
+        email: opts.user.email,
+        'capabilities[transfers][requested]': 'true',
+        'metadata[user_id]': opts.user.id,
+      })
+      if (typeof account.id !== 'string') throw new Error('Stripe account without id')
+      accountId = account.id
+      await db
+        .insert(payoutDetails)
+        .values({
+          userId: opts.user.id,
+          accountHolder: opts.user.name,
+          accountMasked: '',
+          accountLast4: '',
+          stripeAccountId: accountId,
+        })
+        .onConflictDoUpdate({ target: payoutDetails.userId, set: { stripeAccountId: accountId } })
+    }
+    const link = await stripePost(opts.secretKey, '/v1/account_links', {
+      account: accountId,
+      refresh_url: `${opts.origin}/payment-method`,
+      return_url: `${opts.origin}/payment-method`,
+      type: 'account_onboarding',
+    })
+    return typeof link.url === 'string' ? link.url : null
+  } catch (err) {
+    opts.log(err)
+    return null
+  }
+}

