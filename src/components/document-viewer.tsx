@@ -1,3 +1,17 @@
+import {
+  Button,
+  chakra,
+  CloseButton,
+  Dialog,
+  HStack,
+  Portal,
+  Spinner,
+  Text,
+} from '@chakra-ui/react'
+import { useEffect, useState } from 'react'
+import { api, failureMessage } from '@/lib/api-client'
+import { FormAlert } from './form-alert'
+
 export interface DocumentViewerProps {
   /** The stored file's path as the API answers it (proof_of_travel, proof_of_delivery, ...). */
   filePath: string | null
@@ -6,7 +20,121 @@ export interface DocumentViewerProps {
   onClose: () => void
 }
 
-// Placeholder until the in-app document viewer lands (sender work).
-export function DocumentViewer(_props: DocumentViewerProps) {
-  return null
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; url: string; type: string }
+
+/** Path segments are encoded one by one: a stored path may hold folders. */
+const fileUrl = (filePath: string) =>
+  `proof-of-travel/${filePath.split('/').map(encodeURIComponent).join('/')}`
+
+const fileName = (filePath: string) => filePath.split('/').pop() || 'document'
+
+/**
+ * A file behind the authorised download route (SPEC.md section 7), fetched through the ky instance
+ * so the bearer token goes along (an <img src> could not carry it), then shown from an object URL.
+ */
+export function DocumentViewer({ filePath, title, open, onClose }: DocumentViewerProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            {/* Mounted only while open, so closing unmounts it and revokes its object URL. */}
+            {open && <DocumentBody filePath={filePath} title={title} onClose={onClose} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function DocumentBody({
+  filePath,
+  title,
+  onClose,
+}: {
+  filePath: string | null
+  title: string
+  onClose: () => void
+}) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' })
+
+  useEffect(() => {
+    if (!filePath) return
+    const controller = new AbortController()
+    let url: string | null = null
+    api
+      .get(fileUrl(filePath), { signal: controller.signal })
+      .blob()
+      .then((blob) => {
+        url = URL.createObjectURL(blob)
+        setLoaded({ state: 'ready', url, type: blob.type })
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        setLoaded({
+          state: 'error',
+          message: failureMessage(error, 'Failed to load proof of travel document'),
+        })
+      })
+    return () => {
+      controller.abort()
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [filePath])
+
+  return (
+    <>
+      <Dialog.Body>
+        {!filePath ? (
+          <Text>No proof of travel document found</Text>
+        ) : loaded.state === 'loading' ? (
+          <HStack role="status" gap="3">
+            <Spinner size="sm" />
+            <Text>Loading document...</Text>
+          </HStack>
+        ) : loaded.state === 'error' ? (
+          <FormAlert status="error">{loaded.message}</FormAlert>
+        ) : loaded.type.startsWith('image/') ? (
+          <chakra.img src={loaded.url} alt={title} maxW="full" maxH="70vh" mx="auto" />
+        ) : (
+          <chakra.iframe
+            title={title}
+            src={loaded.url}
+            w="full"
+            h="70vh"
+            borderWidth="1px"
+            borderRadius="md"
+          />
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        {filePath && loaded.state === 'ready' && (
+          <Button asChild variant="outline">
+            <a href={loaded.url} download={fileName(filePath)}>
+              Download
+            </a>
+          </Button>
+        )}
+        <Button colorPalette="brand" onClick={onClose}>
+          Close
+        </Button>
+      </Dialog.Footer>
+    </>
+  )
 }

@@ -1,4 +1,9 @@
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
 import type { Item } from '@contract/items'
+import { DocumentViewer } from './document-viewer'
+import { InfoResponseDialog } from './info-response-dialog'
+import { toaster } from './ui/toaster'
 
 export interface InfoRequestAreaProps {
   item: Item
@@ -8,7 +13,100 @@ export interface InfoRequestAreaProps {
   approvalPending: boolean
 }
 
-// Placeholder until the admin-information area lands (sender work).
-export function InfoRequestArea(_props: InfoRequestAreaProps) {
-  return null
+/** An admin's request for further information and the user's answer (SPEC.md sections 2 and 4). */
+export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAreaProps) {
+  const request = party === 'sender' ? item.info_request_to_sender : item.info_request_to_deliverer
+  const [viewing, setViewing] = useState<{ path: string; title: string } | null>(null)
+  const [responding, setResponding] = useState(false)
+  if (!request) return null
+
+  const response =
+    (party === 'sender' ? request.sender_response : request.deliverer_response) ?? null
+  const answered = Boolean(response || request.response_at)
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text)
+      toaster.create({ title: 'Copied to clipboard!', type: 'success' })
+    } catch {
+      // Clipboard access can be refused (permissions, insecure origin); the text stays selectable.
+    }
+  }
+
+  return (
+    <Box
+      as="section"
+      aria-label="Admin information request"
+      borderWidth="1px"
+      borderColor="orange.300"
+      bg="orange.subtle"
+      borderRadius="lg"
+      p="4"
+    >
+      <Stack gap="3">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Text fontWeight="semibold">The admin asked for more information</Text>
+          <Badge colorPalette={answered ? 'green' : 'orange'} variant="solid">
+            {answered ? 'Information Submitted' : 'Action Required'}
+          </Badge>
+        </HStack>
+        <Text whiteSpace="pre-wrap">{request.description}</Text>
+        <HStack gap="2" wrap="wrap">
+          <Button size="xs" variant="outline" onClick={() => void copy(request.description)}>
+            Copy to clipboard
+          </Button>
+          {request.request_file_path && (
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() =>
+                setViewing({ path: request.request_file_path!, title: "Admin's attached file" })
+              }
+            >
+              View attached file
+            </Button>
+          )}
+        </HStack>
+        {answered && (
+          <Box borderTopWidth="1px" pt="3">
+            <Text fontSize="sm" color="fg.muted">
+              Your response
+            </Text>
+            <Text whiteSpace="pre-wrap">{response}</Text>
+            {request.response_file_path && (
+              <Button
+                mt="2"
+                size="xs"
+                variant="outline"
+                onClick={() =>
+                  setViewing({ path: request.response_file_path!, title: 'Your attached file' })
+                }
+              >
+                View your file
+              </Button>
+            )}
+          </Box>
+        )}
+        {approvalPending && (
+          <Box>
+            <Button size="sm" colorPalette="brand" onClick={() => setResponding(true)}>
+              {answered ? 'Resubmit Response' : 'Respond'}
+            </Button>
+          </Box>
+        )}
+      </Stack>
+      <DocumentViewer
+        filePath={viewing?.path ?? null}
+        title={viewing?.title ?? 'Document'}
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+      />
+      <InfoResponseDialog
+        itemId={item.id}
+        party={party}
+        open={responding}
+        onClose={() => setResponding(false)}
+      />
+    </Box>
+  )
 }

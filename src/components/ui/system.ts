@@ -6,7 +6,7 @@ import {
   checkboxSlotRecipe,
   emptyStateSlotRecipe,
   nativeSelectSlotRecipe,
-    separatorRecipe,
+  separatorRecipe,
   skeletonRecipe,
   statSlotRecipe,
   switchSlotRecipe,

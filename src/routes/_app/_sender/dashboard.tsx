@@ -1,16 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageIntro } from '@/components/page-intro'
+import {
+  itemsQueryOptions,
+  latestItemsSearch,
+  senderStatsQueryOptions,
+} from '@/features/sender/api'
+import { SenderDashboard } from '@/features/sender/dashboard'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_sender/dashboard')({
   head: pageHead('Dashboard'),
+  // Failures show on the page; the loader only warms the cache.
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(senderStatsQueryOptions()),
+      context.queryClient.ensureQueryData(itemsQueryOptions(latestItemsSearch)),
+    ]).catch(() => undefined),
   component: DashboardPage,
 })
 
 function DashboardPage() {
   return (
-    <PageIntro title="Dashboard">
-      An overview of the items you have posted and how their deliveries are going.
-    </PageIntro>
+    <>
+      <PageIntro title="Dashboard">
+        An overview of the items you have posted and how their deliveries are going.
+      </PageIntro>
+      <SenderDashboard />
+    </>
   )
 }

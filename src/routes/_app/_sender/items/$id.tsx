@@ -1,16 +1,29 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link as RouterLink } from '@tanstack/react-router'
+import { Link } from '@chakra-ui/react'
 import { PageIntro } from '@/components/page-intro'
+import { itemQueryOptions } from '@/features/sender/api'
+import { ItemDetails } from '@/features/sender/item-details'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_sender/items/$id')({
   head: pageHead('Item Details'),
+  // Failures show on the page ('Failed to load item details'), not as a route error.
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(itemQueryOptions(params.id)).catch(() => undefined),
   component: ItemDetailsPage,
 })
 
 function ItemDetailsPage() {
+  const { id } = Route.useParams()
   return (
-    <PageIntro title="Item Details">
-      The details of this item, its approval status and any delivery request.
-    </PageIntro>
+    <>
+      <Link asChild color="brand.fg" mb="3" fontSize="sm">
+        <RouterLink to="/items">← All Items</RouterLink>
+      </Link>
+      <PageIntro title="Item Details">
+        The details of this item, its approval status and any delivery request.
+      </PageIntro>
+      <ItemDetails id={id} />
+    </>
   )
 }

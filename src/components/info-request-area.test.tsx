@@ -1,0 +1,126 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { InfoRequest, Item } from '@contract/items'
+import { AppProviders } from '@/app-providers'
+import { createQueryClient } from '@/lib/query-client'
+import { server } from '@/test/msw-server'
+import { InfoRequestArea } from './info-request-area'
+import { Toaster } from './ui/toaster'
+
+const request: InfoRequest = {
+  id: 'r1',
+  description: 'Please send a photo of the item.',
+  request_file_path: null,
+  sender_response: null,
+  deliverer_response: null,
+  response_file_path: null,
+  response_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+}
+
+function itemWith(patch: Partial<Item>): Item {
+  return { id: '11111111-1111-4111-8111-111111111111', ...patch } as Item
+}
+
+function renderArea(item: Item, party: 'sender' | 'deliverer', approvalPending: boolean) {
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <InfoRequestArea item={item} party={party} approvalPending={approvalPending} />
+      <Toaster />
+    </AppProviders>,
+  )
+  return { ...view, user: userEvent.setup() }
+}
+
+describe('InfoRequestArea', () => {
+  it('shows nothing without a request for that party', () => {
+    const { container } = renderArea(
+      itemWith({ info_request_to_sender: null, info_request_to_deliverer: request }),
+      'sender',
+      true,
+    )
+    expect(container).toBeEmptyDOMElement()
+  })
+
+  it("shows 'Action Required' and Respond while unanswered and approval is pending", () => {
+    renderArea(itemWith({ info_request_to_sender: request }), 'sender', true)
+    expect(screen.getByText('Please send a photo of the item.')).toBeInTheDocument()
+    expect(screen.getByText('Action Required')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Respond' })).toBeInTheDocument()
+  })
+
+  it("shows 'Information Submitted' and 'Resubmit Response' once answered", () => {
+    const answered = {
+      ...request,
+      sender_response: 'Photo attached',
+      response_at: '2026-01-02T00:00:00Z',
+    }
+    renderArea(itemWith({ info_request_to_sender: answered }), 'sender', true)
+    expect(screen.getByText('Information Submitted')).toBeInTheDocument()
+    expect(screen.getByText('Photo attached')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Resubmit Response' })).toBeInTheDocument()
+  })
+
+  it('hides Respond once the approval is no longer pending', () => {
+    renderArea(itemWith({ info_request_to_sender: request }), 'sender', false)
+    expect(screen.queryByRole('button', { name: /respond/i })).toBeNull()
+  })
+
+  it('sends the reply as multipart with an Idempotency-Key and toasts success', async () => {
+    let form: FormData | null = null
+    let key: string | null = null
+    server.use(
+      http.post('/api/respond-further-info', async ({ request: req }) => {
+        key = req.headers.get('Idempotency-Key')
+        form = await req.formData()
+        return HttpResponse.json({ success: true, message: 'Information sent successfully!' })
+      }),
+    )
+    const { user } = renderArea(itemWith({ info_request_to_sender: request }), 'sender', true)
+    await user.click(screen.getByRole('button', { name: 'Respond' }))
+    const dialog = await screen.findByRole('dialog')
+    await user.type(within(dialog).getByLabelText(/your response/i), 'Here it is')
+    await user.click(within(dialog).getByRole('button', { name: 'Send response' }))
+    expect(await screen.findByText('Information sent successfully!')).toBeInTheDocument()
+    expect(key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(form!.get('description')).toBe('Here it is')
+    expect(form!.get('response_by')).toBe('sender')
+  })
+
+  it("toasts 'Failed to send information.' when the server refuses", async () => {
+    server.use(
+      http.post('/api/respond-further-info', () =>
+        HttpResponse.json({ success: false, message: 'No' }, { status: 500 }),
+      ),
+    )
+    const { user } = renderArea(itemWith({ info_request_to_sender: request }), 'sender', true)
+    await user.click(screen.getByRole('button', { name: 'Respond' }))
+    const dialog = await screen.findByRole('dialog')
+    await user.type(within(dialog).getByLabelText(/your response/i), 'Here it is')
+    await user.click(within(dialog).getByRole('button', { name: 'Send response' }))
+    expect(await screen.findByText('Failed to send information.')).toBeInTheDocument()
+  })
+
+  it("checks a deliverer's file type and size before sending", async () => {
+    const { user } = renderArea(itemWith({ info_request_to_deliverer: request }), 'deliverer', true)
+    await user.click(screen.getByRole('button', { name: 'Respond' }))
+    const dialog = await screen.findByRole('dialog')
+    const input = within(dialog).getByLabelText(/attach a file/i)
+    // fireEvent: user.upload would honour the accept attribute and drop the .txt file.
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
+    })
+    expect(
+      await within(dialog).findByText('Please upload a PDF, JPEG, or PNG file.'),
+    ).toBeInTheDocument()
+    const big = new File([new Uint8Array(2_097_153)], 'scan.pdf', { type: 'application/pdf' })
+    fireEvent.change(input, { target: { files: [big] } })
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText('File size must be less than or equal to 2MB.'),
+      ).toBeInTheDocument(),
+    )
+  })
+})

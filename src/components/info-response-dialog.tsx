@@ -1,0 +1,166 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  Portal,
+  Stack,
+  Textarea,
+} from '@chakra-ui/react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import {
+  MAX_FILE_BYTES,
+  allowedMimeTypes,
+  fileAccept,
+  fileExtensionAllowed,
+  fileMessages,
+} from '@contract/files'
+import { api } from '@/lib/api-client'
+import { toaster } from './ui/toaster'
+
+interface InfoResponseDialogProps {
+  itemId: string
+  party: 'sender' | 'deliverer'
+  open: boolean
+  onClose: () => void
+}
+
+/** SPEC.md section 5: only the deliverer's reply file is checked here; the server checks both. */
+export function replyFileError(file: File): string | null {
+  const typeOk =
+    (allowedMimeTypes as readonly string[]).includes(file.type) ||
+    (!file.type && fileExtensionAllowed(file.name))
+  if (!typeOk) return fileMessages.replyType
+  if (file.size > MAX_FILE_BYTES) return fileMessages.replySize
+  return null
+}
+
+export function InfoResponseDialog({ itemId, party, open, onClose }: InfoResponseDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      size={{ base: 'full', sm: 'md' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Respond to the admin</Dialog.Title>
+            </Dialog.Header>
+            {open && <ResponseForm itemId={itemId} party={party} onClose={onClose} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function ResponseForm({ itemId, party, onClose }: Omit<InfoResponseDialogProps, 'open'>) {
+  const queryClient = useQueryClient()
+  const [message, setMessage] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [errors, setErrors] = useState<{ message?: string; file?: string }>({})
+  // One key per attempt of this reply: a replay of the same request changes nothing twice.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
+
+  const send = useMutation({
+    mutationFn: () => {
+      const body = new FormData()
+      body.set('item_id', itemId)
+      body.set('description', message.trim())
+      body.set('response_by', party)
+      if (file) body.set('file', file)
+      return api
+        .post('respond-further-info', { body, headers: { 'Idempotency-Key': idempotencyKey } })
+        .json()
+    },
+    onSuccess: async () => {
+      toaster.create({ title: 'Information sent successfully!', type: 'success' })
+      onClose()
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        queryClient.invalidateQueries({ queryKey: ['item'] }),
+      ])
+    },
+    onError: () => {
+      toaster.create({ title: 'Failed to send information.', type: 'error' })
+      // The server refused this attempt; an edited retry is a new request.
+      setIdempotencyKey(crypto.randomUUID())
+    },
+  })
+
+  function pickFile(picked: File | null) {
+    setFile(picked)
+    setErrors((e) => ({
+      ...e,
+      file: party === 'deliverer' && picked ? (replyFileError(picked) ?? undefined) : undefined,
+    }))
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const next = {
+      message: message.trim() ? undefined : 'Please write a response',
+      file: party === 'deliverer' && file ? (replyFileError(file) ?? undefined) : undefined,
+    }
+    setErrors(next)
+    if (next.message || next.file) return
+    send.mutate()
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Field.Root invalid={Boolean(errors.message)} required>
+            <Field.Label>
+              Your response
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Textarea
+              name="description"
+              rows={5}
+              maxLength={2000}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+            <Field.ErrorText>{errors.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.file)}>
+            <Field.Label>Attach a file (optional)</Field.Label>
+            <Input
+              type="file"
+              name="file"
+              accept={party === 'deliverer' ? fileAccept : undefined}
+              p="1"
+              onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
+            />
+            <Field.ErrorText>{errors.file}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={send.isPending}
+          loadingText="Sending..."
+        >
+          Send response
+        </Button>
+      </Dialog.Footer>
+    </form>
+  )
+}

@@ -1,0 +1,174 @@
+import type { z } from 'zod'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { senderStatsAnswer } from '@contract/deliveries'
+import type { messageOnly } from '@contract/envelope'
+import type {
+  CreateItemBody,
+  Item,
+  ItemsQuery,
+  UpdateItemBody,
+  itemAnswer,
+  itemsListAnswer,
+} from '@contract/items'
+import type {
+  createPaymentIntentAnswer,
+  receiptsAnswer,
+  testConfirmAnswer,
+} from '@contract/payments'
+import { api } from '@/lib/api-client'
+
+type ItemsList = z.infer<typeof itemsListAnswer>['data']
+type PaymentIntent = z.infer<typeof createPaymentIntentAnswer>['data']
+type MessageOnly = z.infer<typeof messageOnly>
+
+/** A 2xx answer with success false: its message is meant for the user. */
+export class ServerRefusal extends Error {}
+
+/** SPEC.md section 4: lists and dashboards refresh every 30 s while the tab is visible. */
+export const REFRESH_MS = 30_000
+const liveRefresh = {
+  refetchInterval: REFRESH_MS,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: true,
+} as const
+
+/** The query keys InfoRequestArea invalidates after a reply start with these. */
+export const itemsKey = ['items'] as const
+export const itemKey = (id: string) => ['item', id] as const
+
+export function itemsQueryOptions(params: ItemsQuery) {
+  const searchParams: Record<string, string | number> = {}
+  for (const [key, value] of Object.entries(params)) {
+    // SPEC.md section 5: optional filters go along only when set (search is trimmed already).
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') {
+      searchParams[key] = value
+    }
+  }
+  return queryOptions({
+    queryKey: [...itemsKey, searchParams],
+    queryFn: async ({ signal }): Promise<ItemsList> =>
+      (await api.get('items', { searchParams, signal }).json<z.infer<typeof itemsListAnswer>>())
+        .data,
+    // Changing a filter or page keeps the old rows on screen instead of flashing a loader.
+    placeholderData: keepPreviousData,
+    ...liveRefresh,
+  })
+}
+
+export function itemQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: itemKey(id),
+    queryFn: async ({ signal }): Promise<Item> =>
+      (
+        await api
+          .get(`items/${encodeURIComponent(id)}`, { signal })
+          .json<z.infer<typeof itemAnswer>>()
+      ).data.item,
+    ...liveRefresh,
+  })
+}
+
+/** The dashboard's five latest items (GET /api/items?per_page=5), newest first. */
+export const latestItemsSearch = {
+  page: 1,
+  per_page: 5,
+  sort_by: 'created_at',
+  sort_order: 'desc',
+} as const
+
+export function senderStatsQueryOptions() {
+  return queryOptions({
+    queryKey: ['sender-stats'],
+    queryFn: async ({ signal }) =>
+      (await api.get('sender-stats', { signal }).json<z.infer<typeof senderStatsAnswer>>()).data,
+    ...liveRefresh,
+  })
+}
+
+export function receiptsQueryOptions() {
+  return queryOptions({
+    queryKey: ['receipts'],
+    queryFn: async ({ signal }) =>
+      (await api.get('receipts', { signal }).json<z.infer<typeof receiptsAnswer>>()).data,
+  })
+}
+
+function useInvalidateItems() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: itemsKey }),
+      queryClient.invalidateQueries({ queryKey: ['item'] }),
+      queryClient.invalidateQueries({ queryKey: ['sender-stats'] }),
+    ])
+}
+
+export function useCreateItemMutation() {
+  const invalidate = useInvalidateItems()
+  return useMutation({
+    mutationFn: async (body: CreateItemBody) =>
+      (await api.post('items', { json: body }).json<z.infer<typeof itemAnswer>>()).data.item,
+    onSuccess: () => invalidate(),
+  })
+}
+
+export function useUpdateItemMutation() {
+  const invalidate = useInvalidateItems()
+  return useMutation({
+    mutationFn: (body: UpdateItemBody) =>
+      api.post('update-item', { json: body }).json<MessageOnly>(),
+    onSuccess: () => invalidate(),
+  })
+}
+
+export function useCancelItemMutation() {
+  const invalidate = useInvalidateItems()
+  return useMutation({
+    mutationFn: (itemId: string) =>
+      api.post('cancel-item', { json: { item_id: itemId } }).json<MessageOnly>(),
+    onSuccess: () => invalidate(),
+  })
+}
+
+export interface RequestDecision {
+  item_id: string
+  deliverer_id: string
+  status: 'accepted' | 'rejected'
+}
+
+export function updateRequestStatus(body: RequestDecision) {
+  return api.post('update-request-status', { json: body }).json<MessageOnly>()
+}
+
+export function updatePaymentStatus(itemId: string) {
+  return api.post('update-payment-status', { json: { item_id: itemId } }).json<MessageOnly>()
+}
+
+/** SPEC.md section 8: an unsuccessful intent raises the server's message. */
+export async function createPaymentIntent(itemId: string, delivererId: string) {
+  const answer = await api
+    .post('create-payment-intent', {
+      json: { item_id: itemId, deliverer_id: delivererId, status: 'accepted' },
+    })
+    .json<z.infer<typeof createPaymentIntentAnswer>>()
+  if (!answer.success) throw new ServerRefusal(answer.message)
+  return answer.data
+}
+export type { PaymentIntent }
+
+export interface TestCardDetails {
+  card_number: string
+  exp_month: number
+  exp_year: number
+  cvc: string
+}
+
+export async function confirmTestPayment(clientSecret: string, card: TestCardDetails) {
+  return (
+    await api
+      .post('test-payments/confirm', { json: { client_secret: clientSecret, ...card } })
+      .json<z.infer<typeof testConfirmAnswer>>()
+  ).data
+}
+
+export { useInvalidateItems }

@@ -1,0 +1,66 @@
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import type { Item } from '@contract/items'
+import { FormAlert } from '@/components/form-alert'
+import { failureMessage } from '@/lib/api-client'
+import { useCancelItemMutation } from './api'
+
+/** DESIGN.md lifecycle 1: an item can be cancelled until a request is accepted. */
+export function canCancel(item: Item): boolean {
+  return item.status === 'pending' && item.request_status !== 'accepted'
+}
+
+export function CancelItemDialog({
+  item,
+  open,
+  onClose,
+}: {
+  item: Item
+  open: boolean
+  onClose: () => void
+}) {
+  const cancel = useCancelItemMutation()
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Cancel this item?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>
+                  {item.name} will no longer be offered to deliverers. This cannot be undone.
+                </Text>
+                {cancel.isError && (
+                  <FormAlert status="error">
+                    {failureMessage(cancel.error, 'Failed to cancel item')}
+                  </FormAlert>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Keep item
+              </Button>
+              <Button
+                colorPalette="red"
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate(item.id, { onSuccess: onClose })}
+              >
+                Cancel item
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

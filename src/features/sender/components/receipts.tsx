@@ -1,0 +1,71 @@
+import { Box, EmptyState, Heading, Table, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { FormAlert } from '@/components/form-alert'
+import { failureMessage } from '@/lib/api-client'
+import { receiptsQueryOptions } from '../api'
+import { formatShortDate } from '../format'
+
+function money(amount: number, currency: string) {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    }).format(amount)
+  } catch {
+    return `${amount} ${currency}`
+  }
+}
+
+/** The sender's card payments (GET /api/receipts), for /payment-method. */
+export function Receipts() {
+  const receipts = useQuery(receiptsQueryOptions())
+  return (
+    <Box as="section" aria-labelledby="receipts-heading">
+      <Heading as="h2" size="md" mb="3" id="receipts-heading">
+        Receipts
+      </Heading>
+      {receipts.isPending && <Text role="status">Loading receipts...</Text>}
+      {receipts.isError && (
+        <FormAlert status="error">
+          {failureMessage(receipts.error, 'Failed to load receipts')}
+        </FormAlert>
+      )}
+      {receipts.isSuccess && receipts.data.length === 0 && (
+        <EmptyState.Root borderWidth="1px" borderRadius="lg">
+          <EmptyState.Content>
+            <EmptyState.Title>No receipts yet</EmptyState.Title>
+            <EmptyState.Description>
+              Payments you make when accepting a deliverer show here.
+            </EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      )}
+      {receipts.isSuccess && receipts.data.length > 0 && (
+        <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Item</Table.ColumnHeader>
+                <Table.ColumnHeader>Deliverer</Table.ColumnHeader>
+                <Table.ColumnHeader>Amount</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Paid</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {receipts.data.map((r) => (
+                <Table.Row key={r.id}>
+                  <Table.Cell>{r.item_name}</Table.Cell>
+                  <Table.Cell>{r.deliverer_name}</Table.Cell>
+                  <Table.Cell>{money(r.amount, r.currency)}</Table.Cell>
+                  <Table.Cell textTransform="capitalize">{r.status.replace(/_/g, ' ')}</Table.Cell>
+                  <Table.Cell>{r.paid_at ? formatShortDate(r.paid_at) : '—'}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Box>
+  )
+}

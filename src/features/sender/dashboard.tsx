@@ -1,0 +1,108 @@
+import {
+  Box,
+  Button,
+  Grid,
+  HStack,
+  Heading,
+  Link,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+import { FormAlert } from '@/components/form-alert'
+import { failureMessage } from '@/lib/api-client'
+import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
+import { formatPrice, formatShortDate, statusLabel } from './format'
+import { itemStatusList } from './items-search'
+import { StatusBadge } from './status-badge'
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <Stat.Root borderWidth="1px" borderRadius="lg" p="4" bg="bg">
+      <Stat.Label textTransform="capitalize">{label}</Stat.Label>
+      <Stat.ValueText>{value}</Stat.ValueText>
+    </Stat.Root>
+  )
+}
+
+export function SenderDashboard() {
+  const stats = useQuery(senderStatsQueryOptions())
+  const latest = useQuery(itemsQueryOptions(latestItemsSearch))
+  return (
+    <Stack gap="6">
+      <HStack justify="flex-end">
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/post-item">Post New Item</RouterLink>
+        </Button>
+      </HStack>
+      {stats.isError && (
+        <FormAlert status="error">
+          {failureMessage(stats.error, 'Failed to load statistics')}
+        </FormAlert>
+      )}
+      {stats.isSuccess && (
+        <Grid
+          as="section"
+          aria-label="Your items by status"
+          templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }}
+          gap="3"
+        >
+          <Counter label="Total items" value={stats.data.total} />
+          <Counter label="Awaiting approval" value={stats.data.awaiting_approval} />
+          <Counter label="Requests to review" value={stats.data.requests_to_review} />
+          {itemStatusList.map((s) => (
+            <Counter key={s} label={statusLabel(s)} value={stats.data.by_status[s] ?? 0} />
+          ))}
+        </Grid>
+      )}
+      <Box as="section" aria-labelledby="latest-items">
+        <Heading as="h2" size="md" mb="3" id="latest-items">
+          Latest items
+        </Heading>
+        {latest.isError && (
+          <FormAlert status="error">
+            {failureMessage(latest.error, 'Failed to load items')}
+          </FormAlert>
+        )}
+        {latest.isSuccess && latest.data.items.length === 0 && (
+          <Text color="fg.muted">No items found</Text>
+        )}
+        {latest.isSuccess && latest.data.items.length > 0 && (
+          <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Deadline</Table.ColumnHeader>
+                  <Table.ColumnHeader>Price</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {latest.data.items.map((item) => (
+                  <Table.Row key={item.id}>
+                    <Table.Cell>
+                      <Link asChild color="brand.fg" fontWeight="semibold">
+                        <RouterLink to="/items/$id" params={{ id: item.id }}>
+                          {item.name}
+                        </RouterLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={item.status} />
+                    </Table.Cell>
+                    <Table.Cell>{formatShortDate(item.delivery_deadline)}</Table.Cell>
+                    <Table.Cell>{formatPrice(item.sender_price)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Box>
+    </Stack>
+  )
+}

@@ -1,0 +1,86 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Item } from '@contract/items'
+import { FormAlert } from '@/components/form-alert'
+import { failureMessage } from '@/lib/api-client'
+import { updateRequestStatus, useInvalidateItems } from './api'
+import { Detail, DetailCard, DetailList } from './detail-card'
+import { formatPrice, requestVisible } from './format'
+import { PaymentDialog } from './payment-dialog'
+import { StatusBadge } from './status-badge'
+
+/** SPEC.md section 4: the sender sees the request once both approvals are given. */
+export function DeliveryRequestSection({ item }: { item: Item }) {
+  const navigate = useNavigate()
+  const invalidate = useInvalidateItems()
+  const [paying, setPaying] = useState(false)
+  const reject = useMutation({
+    mutationFn: (delivererId: string) =>
+      updateRequestStatus({ item_id: item.id, deliverer_id: delivererId, status: 'rejected' }),
+    onSuccess: async () => {
+      await invalidate()
+      await navigate({ to: '/items' })
+    },
+  })
+
+  const delivererId = item.deliverer_id ?? item.deliverer?.id ?? null
+  if (!requestVisible(item) || !delivererId || !item.request_status) {
+    return (
+      <DetailCard title="Delivery Request">
+        <Text color="fg.muted">No delivery request yet</Text>
+      </DetailCard>
+    )
+  }
+
+  return (
+    <DetailCard title="Delivery Request">
+      <Stack gap="4">
+        <DetailList>
+          <Detail label="Deliverer">{item.deliverer?.name ?? 'Unknown deliverer'}</Detail>
+          <Detail label="Offer price">
+            {formatPrice(item.deliverer_price ?? item.sender_price)}
+          </Detail>
+          <Detail label="Request status">
+            <StatusBadge status={item.request_status} />
+          </Detail>
+        </DetailList>
+        {item.request_status === 'pending' && (
+          <Stack gap="3" borderWidth="1px" borderRadius="lg" p="3" bg="bg.subtle">
+            <Text>
+              {item.deliverer?.name ?? 'A deliverer'} wants to deliver this item. Accepting asks you
+              to pay the offer price by card.
+            </Text>
+            {reject.isError && (
+              <FormAlert status="error">{failureMessage(reject.error, 'Request failed')}</FormAlert>
+            )}
+            <HStack gap="2">
+              <Button
+                colorPalette="brand"
+                onClick={() => setPaying(true)}
+                disabled={reject.isPending}
+              >
+                Accept
+              </Button>
+              <Button
+                variant="outline"
+                colorPalette="red"
+                loading={reject.isPending}
+                onClick={() => reject.mutate(delivererId)}
+              >
+                Reject
+              </Button>
+            </HStack>
+          </Stack>
+        )}
+      </Stack>
+      <PaymentDialog
+        open={paying}
+        itemId={item.id}
+        delivererId={delivererId}
+        onClose={() => setPaying(false)}
+      />
+    </DetailCard>
+  )
+}

@@ -1,0 +1,94 @@
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
+import type { Item } from '@contract/items'
+import { FormAlert } from '@/components/form-alert'
+import { failureMessage } from '@/lib/api-client'
+import { serverFieldErrors, type FieldErrors } from '@/lib/validation'
+import { useUpdateItemMutation } from './api'
+import { itemToForm, normaliseFieldErrors, parseUpdateItem, type ItemFormValues } from './item-form'
+import { ItemFormFields } from './item-form-fields'
+
+interface EditItemDialogProps {
+  item: Item
+  open: boolean
+  onClose: () => void
+  onSaved: () => void
+}
+
+/** SPEC.md section 5: offered only while sending_approval is pending (the caller decides). */
+export function EditItemDialog({ item, open, onClose, onSaved }: EditItemDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Edit Item</Dialog.Title>
+            </Dialog.Header>
+            {open && <EditForm item={item} onClose={onClose} onSaved={onSaved} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function EditForm({ item, onClose, onSaved }: Omit<EditItemDialogProps, 'open'>) {
+  const update = useUpdateItemMutation()
+  const [values, setValues] = useState<ItemFormValues>(() => itemToForm(item))
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = parseUpdateItem(item, values)
+    if (!parsed.ok) return setErrors(parsed.errors)
+    setErrors({})
+    update.mutate(parsed.data, {
+      onSuccess: onSaved,
+      onError: (error) => setErrors(normaliseFieldErrors(serverFieldErrors(error))),
+    })
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
+      <Dialog.Body>
+        <Stack gap="4">
+          {update.isError && (
+            <FormAlert status="error">
+              {failureMessage(update.error, 'Failed to update item')}
+            </FormAlert>
+          )}
+          <ItemFormFields
+            values={values}
+            errors={errors}
+            onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          />
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" type="button" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={update.isPending}
+          loadingText="Saving..."
+        >
+          Save changes
+        </Button>
+      </Dialog.Footer>
+    </form>
+  )
+}

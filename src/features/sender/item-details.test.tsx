@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { failWith } from '@/test/api-handlers'
+import { server } from '@/test/msw-server'
+import { renderApp } from '@/test/render-app'
+import { storeSession } from '@/test/session'
+import { DELIVERER_ID, ITEM_ID, makeItem, senderBase, withPendingRequest } from './test/fixtures'
+
+const path = `/items/${ITEM_ID}`
+
+function paymentHandlers(
+  log: string[],
+  confirmStatus: 'succeeded' | 'requires_payment_method' = 'succeeded',
+) {
+  return [
+    http.post('/api/create-payment-intent', async ({ request }) => {
+      log.push(`intent ${JSON.stringify(await request.json())}`)
+      return HttpResponse.json({
+        success: true,
+        message: 'OK',
+        data: { client_secret: 'pi_test_secret', provider: 'test', amount: 30, currency: 'usd' },
+      })
+    }),
+    http.post('/api/test-payments/confirm', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      log.push(
+        `confirm ${String(body.card_number)} ${String(body.exp_month)}/${String(body.exp_year)}`,
+      )
+      return HttpResponse.json({
+        success: true,
+        message: 'OK',
+        data:
+          confirmStatus === 'succeeded'
+            ? { status: 'succeeded', error: null }
+            : { status: 'requires_payment_method', error: 'Your card was declined.' },
+      })
+    }),
+    http.post('/api/update-request-status', async ({ request }) => {
+      log.push(`request-status ${JSON.stringify(await request.json())}`)
+      return HttpResponse.json({ success: true, message: 'Request accepted' })
+    }),
+    http.post('/api/update-payment-status', async ({ request }) => {
+      log.push(`payment-status ${JSON.stringify(await request.json())}`)
+      return HttpResponse.json({ success: true, message: 'Payment recorded' })
+    }),
+  ]
+}
+
+async function payWith(user: ReturnType<typeof renderApp>['user'], card: string) {
+  await user.click(await screen.findByRole('button', { name: 'Accept' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Enter Payment Details' })
+  expect(await within(dialog).findByText('Test mode')).toBeInTheDocument()
+  await user.type(within(dialog).getByLabelText(/card number/i), card)
+  await user.type(within(dialog).getByLabelText(/expiry/i), '1230')
+  await user.type(within(dialog).getByLabelText(/cvc/i), '123')
+  expect(within(dialog).getByLabelText(/card number/i)).toHaveAttribute('autocomplete', 'cc-number')
+  await user.click(within(dialog).getByRole('button', { name: 'Payment Confirm' }))
+  return dialog
+}
+
+// Whole-app renders are slow when the suite runs in parallel.
+describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
+  it('shows the sections and hides the request until both approvals are given', async () => {
+    storeSession('sender')
+    const item = makeItem({
+      ...withPendingRequest,
+      sending_approval: 'pending',
+      status: 'in_process',
+    })
+    server.use(...senderBase(item))
+    renderApp(path)
+    expect(await screen.findByRole('heading', { name: 'Desk lamp' })).toBeInTheDocument()
+    expect(screen.getByText('in-process')).toBeInTheDocument()
+    expect(screen.getByText('30 x 20 x 45 cm')).toBeInTheDocument()
+    expect(screen.getByText('No delivery request yet')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull()
+    expect(screen.queryByText('Dana Deliverer')).toBeNull()
+  })
+
+  it("says 'Failed to load item details' when the item cannot be loaded", async () => {
+    storeSession('sender')
+    server.use(...senderBase(), failWith('get', 'items/:id', 404, 'Item not found'))
+    renderApp(path)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load item details')
+  })
+
+  it('pays with a test card, then finalises the request, then the payment, then lands on /items', async () => {
+    storeSession('sender')
+    const log: string[] = []
+    server.use(...senderBase(makeItem(withPendingRequest)), ...paymentHandlers(log))
+    const { user, router } = renderApp(path)
+    expect(await screen.findByText('Dana Deliverer')).toBeInTheDocument()
+    await payWith(user, '4242424242424242')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/items'))
+    expect(log).toEqual([
+      `intent ${JSON.stringify({ item_id: ITEM_ID, deliverer_id: DELIVERER_ID, status: 'accepted' })}`,
+      'confirm 4242 4242 4242 4242 12/2030',
+      `request-status ${JSON.stringify({ item_id: ITEM_ID, deliverer_id: DELIVERER_ID, status: 'accepted' })}`,
+      `payment-status ${JSON.stringify({ item_id: ITEM_ID })}`,
+    ])
+  }, 20_000)
+
+  it('shows the decline and leaves the request pending', async () => {
+    storeSession('sender')
+    const log: string[] = []
+    server.use(
+      ...senderBase(makeItem(withPendingRequest)),
+      ...paymentHandlers(log, 'requires_payment_method'),
+    )
+    const { user, router } = renderApp(path)
+    const dialog = await payWith(user, '4000000000000002')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.')
+    expect(log.some((l) => l.startsWith('request-status'))).toBe(false)
+    expect(router.state.location.pathname).toBe(path)
+  }, 20_000)
+
+  it('shows the request-status failure message after a good payment', async () => {
+    storeSession('sender')
+    const log: string[] = []
+    server.use(
+      // First match wins: the failure goes before the happy-path handlers.
+      failWith('post', 'update-request-status', 409, 'This request was already answered'),
+      ...senderBase(makeItem(withPendingRequest)),
+      ...paymentHandlers(log),
+    )
+    const { user } = renderApp(path)
+    const dialog = await payWith(user, '4242424242424242')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This request was already answered',
+    )
+  }, 20_000)
+
+  it('rejects directly and goes to /items', async () => {
+    storeSession('sender')
+    let sent: unknown
+    server.use(
+      ...senderBase(makeItem(withPendingRequest)),
+      http.post('/api/update-request-status', async ({ request }) => {
+        sent = await request.json()
+        return HttpResponse.json({ success: true, message: 'Rejected' })
+      }),
+    )
+    const { user, router } = renderApp(path)
+    await user.click(await screen.findByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/items'))
+    expect(sent).toEqual({ item_id: ITEM_ID, deliverer_id: DELIVERER_ID, status: 'rejected' })
+  })
+
+  it('offers Edit Item only while sending approval is pending', async () => {
+    storeSession('sender')
+    server.use(...senderBase(makeItem({ sending_approval: 'approved' })))
+    renderApp(path)
+    await screen.findByRole('heading', { name: 'Desk lamp' })
+    expect(screen.queryByRole('button', { name: 'Edit Item' })).toBeNull()
+  })
+
+  it("saves the edit and shows 'Item updated successfully'", async () => {
+    storeSession('sender')
+    let sent: Record<string, unknown> = {}
+    server.use(
+      ...senderBase(makeItem({ sending_approval: 'pending' })),
+      http.post('/api/update-item', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>
+        return HttpResponse.json({ success: true, message: 'Item updated' })
+      }),
+    )
+    const { user } = renderApp(path)
+    await user.click(await screen.findByRole('button', { name: 'Edit Item' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Item' })
+    const name = within(dialog).getByLabelText(/item name/i)
+    await user.clear(name)
+    await user.type(name, 'Floor lamp')
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Item updated successfully')).toBeInTheDocument()
+    expect(sent).toMatchObject({
+      item_id: ITEM_ID,
+      name: 'Floor lamp',
+      quantity: 1,
+      sender_price: 25,
+    })
+    expect(sent.delivery_deadline).toBe('2099-06-01T12:00:00+02:00')
+  }, 20_000)
+})

@@ -1,0 +1,97 @@
+import { Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import type { Item } from '@contract/items'
+import { DocumentViewer } from '@/components/document-viewer'
+import { FormAlert } from '@/components/form-alert'
+import { InfoRequestArea } from '@/components/info-request-area'
+import { itemQueryOptions } from './api'
+import { CancelItemDialog, canCancel } from './cancel-item-dialog'
+import { DeliveryRequestSection } from './delivery-request-section'
+import { EditItemDialog } from './edit-item-dialog'
+import { BasicInfo, DeliveryInfo, Description, Specifications } from './item-sections'
+import { ItemSummary } from './item-summary'
+
+/** SPEC.md section 8: the edit success message shows for 3 s. */
+export const SAVED_MESSAGE_MS = 3000
+
+export function ItemDetails({ id }: { id: string }) {
+  const item = useQuery(itemQueryOptions(id))
+  if (item.isPending) {
+    return (
+      <HStack role="status" gap="3">
+        <Spinner size="sm" />
+        <Text>Loading item details...</Text>
+      </HStack>
+    )
+  }
+  // SPEC.md section 8: one wording for every failure here, a 404 included.
+  if (item.isError) return <FormAlert status="error">Failed to load item details</FormAlert>
+  return <ItemDetailsView item={item.data} />
+}
+
+function ItemDetailsView({ item }: { item: Item }) {
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'proof' | null>(null)
+  const [saved, setSaved] = useState(false)
+  useEffect(() => {
+    if (!saved) return
+    const timer = setTimeout(() => setSaved(false), SAVED_MESSAGE_MS)
+    return () => clearTimeout(timer)
+  }, [saved])
+  const close = () => setDialog(null)
+
+  const actions = (
+    <>
+      {item.sending_approval === 'pending' && (
+        <Button size="sm" colorPalette="brand" onClick={() => setDialog('edit')}>
+          Edit Item
+        </Button>
+      )}
+      {item.proof_of_delivery && (
+        <Button size="sm" variant="outline" onClick={() => setDialog('proof')}>
+          View proof of delivery
+        </Button>
+      )}
+      {canCancel(item) && (
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('cancel')}>
+          Cancel item
+        </Button>
+      )}
+    </>
+  )
+
+  return (
+    <Stack gap="4">
+      {saved && <FormAlert status="success">Item updated successfully</FormAlert>}
+      <InfoRequestArea
+        item={item}
+        party="sender"
+        approvalPending={item.sending_approval === 'pending'}
+      />
+      <ItemSummary item={item} actions={actions} />
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
+        <BasicInfo item={item} />
+        <Specifications item={item} />
+        <Description item={item} />
+        <DeliveryInfo item={item} />
+      </Grid>
+      <DeliveryRequestSection item={item} />
+      <EditItemDialog
+        item={item}
+        open={dialog === 'edit'}
+        onClose={close}
+        onSaved={() => {
+          close()
+          setSaved(true)
+        }}
+      />
+      <CancelItemDialog item={item} open={dialog === 'cancel'} onClose={close} />
+      <DocumentViewer
+        filePath={item.proof_of_delivery}
+        title="Proof of delivery"
+        open={dialog === 'proof'}
+        onClose={close}
+      />
+    </Stack>
+  )
+}

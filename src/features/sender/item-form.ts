@@ -1,0 +1,187 @@
+import {
+  categories,
+  createItemBody,
+  updateItemBody,
+  type Category,
+  type Item,
+  type Location,
+} from '@contract/items'
+import type { FieldErrors } from '@/lib/validation'
+
+/** What the inputs hold: text as typed, so half-typed numbers are not lost. */
+export interface ItemFormValues {
+  name: string
+  category: Category | ''
+  description: string
+  quantity: string
+  weight: string
+  length: string
+  width: string
+  height: string
+  is_fragile: boolean
+  from_location: Location | null
+  to_location: Location | null
+  delivery_phone: string
+  delivery_address: string
+  delivery_deadline: string
+  special_instructions: string
+  sender_price: string
+}
+
+export const emptyItemForm: ItemFormValues = {
+  name: '',
+  category: '',
+  description: '',
+  quantity: '1',
+  weight: '',
+  length: '',
+  width: '',
+  height: '',
+  is_fragile: false,
+  from_location: null,
+  to_location: null,
+  delivery_phone: '',
+  delivery_address: '',
+  delivery_deadline: '',
+  special_instructions: '',
+  sender_price: '',
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** datetime-local wants local wall time without a zone. */
+export function toDateTimeLocal(iso: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+/** The user's wall time with their UTC offset, so the server knows which moment they meant. */
+export function toIsoWithOffset(local: string): string | undefined {
+  const d = new Date(local)
+  if (!local || Number.isNaN(d.getTime())) return undefined
+  const offset = -d.getTimezoneOffset()
+  const sign = offset >= 0 ? '+' : '-'
+  const abs = Math.abs(offset)
+  return `${toDateTimeLocal(d.toISOString())}:${pad(d.getSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+}
+
+export function itemToForm(item: Item): ItemFormValues {
+  return {
+    name: item.name,
+    category: item.category,
+    description: item.description,
+    quantity: String(item.quantity),
+    weight: String(item.weight),
+    length: String(item.dimensions.length),
+    width: String(item.dimensions.width),
+    height: String(item.dimensions.height),
+    is_fragile: item.is_fragile,
+    from_location: item.from_location,
+    to_location: item.to_location,
+    delivery_phone: item.delivery_phone,
+    delivery_address: item.delivery_address,
+    delivery_deadline: toDateTimeLocal(item.delivery_deadline),
+    special_instructions: item.special_instructions,
+    sender_price: String(item.sender_price),
+  }
+}
+
+const num = (text: string) => (text.trim() === '' ? undefined : Number(text))
+
+/** SPEC.md section 5 price input: digits and one point, at most 2 decimals (truncated). */
+export function sanitizePrice(text: string): string {
+  const cleaned = text.replace(/[^\d.]/g, '')
+  const [whole = '', ...rest] = cleaned.split('.')
+  if (rest.length === 0) return whole
+  return `${whole}.${rest.join('').slice(0, 2)}`
+}
+
+function toBodyInput(values: ItemFormValues) {
+  return {
+    name: values.name,
+    category: values.category || undefined,
+    description: values.description,
+    quantity: num(values.quantity),
+    weight: num(values.weight),
+    dimensions: {
+      length: num(values.length),
+      width: num(values.width),
+      height: num(values.height),
+    },
+    is_fragile: values.is_fragile,
+    from_location: values.from_location ?? undefined,
+    to_location: values.to_location ?? undefined,
+    delivery_phone: values.delivery_phone,
+    delivery_address: values.delivery_address,
+    delivery_deadline: toIsoWithOffset(values.delivery_deadline),
+    special_instructions: values.special_instructions,
+    sender_price: num(values.sender_price),
+  }
+}
+
+/** Field keys as the inputs know them: dimensions.length -> length. */
+function fieldKey(path: readonly PropertyKey[]): string {
+  if (path[0] === 'dimensions' && path[1] !== undefined) return String(path[1])
+  return String(path[0] ?? 'form')
+}
+
+/** Server field errors may name dimensions as dimensions.length; the inputs use length. */
+export function normaliseFieldErrors(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {}
+  for (const [key, message] of Object.entries(errors)) {
+    out[key.startsWith('dimensions.') ? key.slice('dimensions.'.length) : key] = message
+  }
+  return out
+}
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors }
+
+function collect(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  extra: FieldErrors,
+) {
+  const errors: FieldErrors = { ...extra }
+  for (const issue of issues) errors[fieldKey(issue.path)] ??= issue.message
+  return errors
+}
+
+function locationErrors(values: ItemFormValues): FieldErrors {
+  const errors: FieldErrors = {}
+  if (!values.from_location) errors.from_location = 'Choose a location'
+  if (!values.to_location) errors.to_location = 'Choose a location'
+  if (!values.category) errors.category = `Category must be one of ${categories.join(', ')}`
+  return errors
+}
+
+function deadlineError(values: ItemFormValues, mustBeFuture: boolean): FieldErrors {
+  const at = new Date(values.delivery_deadline).getTime()
+  if (mustBeFuture && !Number.isNaN(at) && at <= Date.now()) {
+    return { delivery_deadline: 'Delivery deadline must be in the future' }
+  }
+  return {}
+}
+
+export function parseCreateItem(
+  values: ItemFormValues,
+): Parsed<ReturnType<typeof createItemBody.parse>> {
+  const extra = { ...locationErrors(values), ...deadlineError(values, true) }
+  const result = createItemBody.safeParse(toBodyInput(values))
+  if (result.success && Object.keys(extra).length === 0) return { ok: true, data: result.data }
+  return { ok: false, errors: collect(result.success ? [] : result.error.issues, extra) }
+}
+
+/** The contract says the deadline must be in the future only when it is set or changed. */
+export function parseUpdateItem(
+  item: Item,
+  values: ItemFormValues,
+): Parsed<ReturnType<typeof updateItemBody.parse>> {
+  const changed = values.delivery_deadline !== toDateTimeLocal(item.delivery_deadline)
+  const extra = { ...locationErrors(values), ...deadlineError(values, changed) }
+  const input = { ...toBodyInput(values), item_id: item.id }
+  // Unchanged: send the stored moment itself, not a minute-rounded copy the server would re-check.
+  if (!changed) input.delivery_deadline = item.delivery_deadline
+  const result = updateItemBody.safeParse(input)
+  if (result.success && Object.keys(extra).length === 0) return { ok: true, data: result.data }
+  return { ok: false, errors: collect(result.success ? [] : result.error.issues, extra) }
+}

@@ -1,0 +1,60 @@
+import { Text } from '@chakra-ui/react'
+import type { Item } from '@contract/items'
+import { Detail, DetailCard, DetailList } from './detail-card'
+import { formatLongDate, locationLabel } from './format'
+
+export function BasicInfo({ item }: { item: Item }) {
+  return (
+    <DetailCard title="Basic Info">
+      <DetailList>
+        <Detail label="Name">{item.name}</Detail>
+        <Detail label="Category">
+          <Text as="span" textTransform="capitalize">
+            {item.category}
+          </Text>
+        </Detail>
+        <Detail label="Sending approval">{item.sending_approval}</Detail>
+        <Detail label="Posted">{formatLongDate(item.created_at)}</Detail>
+      </DetailList>
+    </DetailCard>
+  )
+}
+
+export function Description({ item }: { item: Item }) {
+  return (
+    <DetailCard title="Description">
+      <Text whiteSpace="pre-wrap">{item.description || 'No description provided'}</Text>
+    </DetailCard>
+  )
+}
+
+export function Specifications({ item }: { item: Item }) {
+  const { length, width, height } = item.dimensions
+  return (
+    <DetailCard title="Specifications">
+      <DetailList>
+        <Detail label="Quantity">{item.quantity}</Detail>
+        <Detail label="Weight">{item.weight} kg</Detail>
+        <Detail label="Dimensions">
+          {length} x {width} x {height} cm
+        </Detail>
+        <Detail label="Fragile">{item.is_fragile ? 'Yes' : 'No'}</Detail>
+      </DetailList>
+    </DetailCard>
+  )
+}
+
+export function DeliveryInfo({ item }: { item: Item }) {
+  return (
+    <DetailCard title="Delivery Info">
+      <DetailList>
+        <Detail label="From">{locationLabel(item.from_location)}</Detail>
+        <Detail label="To">{locationLabel(item.to_location)}</Detail>
+        <Detail label="Delivery phone">{item.delivery_phone}</Detail>
+        <Detail label="Delivery address">{item.delivery_address}</Detail>
+        <Detail label="Delivery deadline">{formatLongDate(item.delivery_deadline)}</Detail>
+        <Detail label="Special instructions">{item.special_instructions || 'None'}</Detail>
+      </DetailList>
+    </DetailCard>
+  )
+}

@@ -1,0 +1,46 @@
+import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import type { Item } from '@contract/items'
+import { formatLongDate, formatPrice } from './format'
+import { StatusBadge } from './status-badge'
+
+export function ItemSummary({ item, actions }: { item: Item; actions?: React.ReactNode }) {
+  return (
+    <Box
+      as="section"
+      aria-label="Summary"
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="xl"
+      p={{ base: '4', md: '5' }}
+    >
+      <Stack gap="3">
+        <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+          <Stack gap="1">
+            <Heading as="h2" size="lg">
+              {item.name}
+            </Heading>
+            <HStack gap="2">
+              <Text color="fg.muted" fontSize="sm">
+                Status
+              </Text>
+              <StatusBadge status={item.status} />
+            </HStack>
+          </Stack>
+          <Text
+            fontSize="2xl"
+            fontWeight="bold"
+            aria-label={`Sender price ${formatPrice(item.sender_price)}`}
+          >
+            {formatPrice(item.sender_price)}
+          </Text>
+        </HStack>
+        <Text color="fg.muted">Deliver by {formatLongDate(item.delivery_deadline)}</Text>
+        {actions && (
+          <HStack gap="2" wrap="wrap">
+            {actions}
+          </HStack>
+        )}
+      </Stack>
+    </Box>
+  )
+}

@@ -1,0 +1,106 @@
+import { Field, Grid, Input, NativeSelect } from '@chakra-ui/react'
+import { useEffect, useState } from 'react'
+import { categoryList, itemStatusList, pageSizeList, type ItemsSearch } from './items-search'
+import { statusLabel } from './format'
+import { useDebouncedValue } from './use-debounced-value'
+
+/** SPEC.md section 9: search waits 500 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500
+
+interface ItemsFiltersProps {
+  search: ItemsSearch
+  onChange: (patch: Partial<ItemsSearch>) => void
+}
+
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  children: React.ReactNode
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+}
+
+const capitalise = (text: string) => text[0]?.toUpperCase() + text.slice(1)
+
+export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
+  const [text, setText] = useState(search.search ?? '')
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
+  const current = search.search ?? ''
+  // Only a settled, changed search goes into the URL (and so into the query).
+  useEffect(() => {
+    if (debounced !== current) onChange({ search: debounced || undefined, page: 1 })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced value counts
+  }, [debounced])
+
+  return (
+    <Grid
+      templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr' }}
+      gap="4"
+      mb="4"
+      role="search"
+    >
+      <Field.Root>
+        <Field.Label>Search items</Field.Label>
+        <Input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Name or description"
+        />
+      </Field.Root>
+      <Select
+        label="Status"
+        value={search.status ?? ''}
+        onChange={(v) => onChange({ status: (v || undefined) as ItemsSearch['status'], page: 1 })}
+      >
+        <option value="">All statuses</option>
+        {itemStatusList.map((s) => (
+          <option key={s} value={s}>
+            {capitalise(statusLabel(s))}
+          </option>
+        ))}
+      </Select>
+      <Select
+        label="Category"
+        value={search.category ?? ''}
+        onChange={(v) =>
+          onChange({ category: (v || undefined) as ItemsSearch['category'], page: 1 })
+        }
+      >
+        <option value="">All categories</option>
+        {categoryList.map((c) => (
+          <option key={c} value={c}>
+            {capitalise(c)}
+          </option>
+        ))}
+      </Select>
+      <Select
+        label="Items per page"
+        value={String(search.per_page)}
+        onChange={(v) => onChange({ per_page: Number(v) as ItemsSearch['per_page'], page: 1 })}
+      >
+        {pageSizeList.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </Select>
+    </Grid>
+  )
+}

@@ -1,0 +1,82 @@
+import { Box, Button, EmptyState, HStack, Spinner, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Item } from '@contract/items'
+import { DocumentViewer } from '@/components/document-viewer'
+import { FormAlert } from '@/components/form-alert'
+import { failureMessage } from '@/lib/api-client'
+import { AdminInfoDialog } from './admin-info-dialog'
+import { itemsQueryOptions } from './api'
+import { ItemsFilters } from './items-filters'
+import type { ItemsSearch, SortColumn } from './items-search'
+import { ItemsTable } from './items-table'
+import { Pager } from './pager'
+
+interface ItemsPageProps {
+  search: ItemsSearch
+  onSearchChange: (patch: Partial<ItemsSearch>) => void
+}
+
+export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
+  const items = useQuery(itemsQueryOptions(search))
+  // The list's rows refresh every 30 s: keep ids, and show the freshest copy in the dialogs.
+  const [infoFor, setInfoFor] = useState<string | null>(null)
+  const [proofFor, setProofFor] = useState<Item | null>(null)
+  const infoItem = items.data?.items.find((i) => i.id === infoFor) ?? null
+
+  function onSort(column: SortColumn) {
+    const sameColumn = search.sort_by === column
+    onSearchChange({
+      sort_by: column,
+      sort_order: sameColumn && search.sort_order === 'asc' ? 'desc' : sameColumn ? 'asc' : 'desc',
+      page: 1,
+    })
+  }
+
+  return (
+    <>
+      <HStack justify="flex-end" mb="4">
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/post-item">Post New Item</RouterLink>
+        </Button>
+      </HStack>
+      <ItemsFilters search={search} onChange={onSearchChange} />
+      {items.isPending && (
+        <HStack role="status" gap="3">
+          <Spinner size="sm" />
+          <Text>Loading items...</Text>
+        </HStack>
+      )}
+      {items.isError && (
+        <FormAlert status="error">{failureMessage(items.error, 'Failed to load items')}</FormAlert>
+      )}
+      {items.isSuccess && items.data.items.length === 0 && (
+        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
+          <EmptyState.Content>
+            <EmptyState.Title>No items found</EmptyState.Title>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      )}
+      {items.isSuccess && items.data.items.length > 0 && (
+        <Box opacity={items.isPlaceholderData ? 0.6 : 1} aria-busy={items.isPlaceholderData}>
+          <ItemsTable
+            items={items.data.items}
+            search={search}
+            onSort={onSort}
+            onOpenInfo={(item) => setInfoFor(item.id)}
+            onOpenProof={setProofFor}
+          />
+          <Pager pagination={items.data.pagination} onPage={(page) => onSearchChange({ page })} />
+        </Box>
+      )}
+      <AdminInfoDialog item={infoItem} onClose={() => setInfoFor(null)} />
+      <DocumentViewer
+        filePath={proofFor?.proof_of_delivery ?? null}
+        title={proofFor ? `Proof of delivery: ${proofFor.name}` : 'Proof of delivery'}
+        open={proofFor !== null}
+        onClose={() => setProofFor(null)}
+      />
+    </>
+  )
+}

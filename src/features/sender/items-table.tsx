@@ -1,0 +1,129 @@
+import { Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from '@tanstack/react-router'
+import type { Item } from '@contract/items'
+import { delivererCount, formatPrice, formatShortDate } from './format'
+import { InfoBadge } from './info-badge'
+import type { ItemsSearch, SortColumn } from './items-search'
+import { StatusBadge } from './status-badge'
+
+interface ItemsTableProps {
+  items: Item[]
+  search: ItemsSearch
+  onSort: (column: SortColumn) => void
+  onOpenInfo: (item: Item) => void
+  onOpenProof: (item: Item) => void
+}
+
+function SortHeader({
+  column,
+  label,
+  search,
+  onSort,
+}: {
+  column: SortColumn
+  label: string
+  search: ItemsSearch
+  onSort: (column: SortColumn) => void
+}) {
+  const active = search.sort_by === column
+  const sort = active ? (search.sort_order === 'asc' ? 'ascending' : 'descending') : 'none'
+  return (
+    <Table.ColumnHeader aria-sort={sort} whiteSpace="nowrap">
+      <Button variant="ghost" size="xs" px="1" fontWeight="semibold" onClick={() => onSort(column)}>
+        {label}
+        <span aria-hidden="true">
+          {active ? (search.sort_order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
+        </span>
+      </Button>
+    </Table.ColumnHeader>
+  )
+}
+
+export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: ItemsTableProps) {
+  const header = (column: SortColumn, label: string) => (
+    <SortHeader column={column} label={label} search={search} onSort={onSort} />
+  )
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
+      <Table.Root size="sm" interactive>
+        <Table.Caption srOnly>Your items</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            {header('name', 'Name')}
+            {header('category', 'Category')}
+            {header('status', 'Status')}
+            {header('delivery_deadline', 'Deadline')}
+            {header('sender_price', 'Price')}
+            <Table.ColumnHeader>Deliverers</Table.ColumnHeader>
+            {header('created_at', 'Posted')}
+            <Table.ColumnHeader>More</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((item) => (
+            <Table.Row key={item.id}>
+              <Table.Cell>
+                <Link asChild color="brand.fg" fontWeight="semibold">
+                  <RouterLink to="/items/$id" params={{ id: item.id }}>
+                    {item.name}
+                  </RouterLink>
+                </Link>
+              </Table.Cell>
+              <Table.Cell textTransform="capitalize">{item.category}</Table.Cell>
+              <Table.Cell>
+                <StatusBadge status={item.status} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatShortDate(item.delivery_deadline)}</Table.Cell>
+              <Table.Cell>{formatPrice(item.sender_price)}</Table.Cell>
+              <Table.Cell textAlign="center">{delivererCount(item)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatShortDate(item.created_at)}</Table.Cell>
+              <Table.Cell>
+                <RowActions item={item} onOpenInfo={onOpenInfo} onOpenProof={onOpenProof} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  )
+}
+
+function RowActions({
+  item,
+  onOpenInfo,
+  onOpenProof,
+}: {
+  item: Item
+  onOpenInfo: (item: Item) => void
+  onOpenProof: (item: Item) => void
+}) {
+  const info = item.info_request_to_sender
+  if (!info && !item.proof_of_delivery) return <Text color="fg.muted">—</Text>
+  return (
+    <Stack gap="1" align="start">
+      {info && (
+        <HStack gap="2">
+          <InfoBadge request={info} />
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => onOpenInfo(item)}
+            aria-label={`Admin information for ${item.name}`}
+          >
+            Admin information
+          </Button>
+        </HStack>
+      )}
+      {item.proof_of_delivery && (
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => onOpenProof(item)}
+          aria-label={`View proof of delivery for ${item.name}`}
+        >
+          View proof of delivery
+        </Button>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,145 @@
+import { Badge, CloseButton, Dialog, HStack, Portal, Spinner, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { FormAlert } from '@/components/form-alert'
+import {
+  createPaymentIntent,
+  updatePaymentStatus,
+  updateRequestStatus,
+  useInvalidateItems,
+} from './api'
+import { errorText } from './format'
+import { TestCardPayment } from './test-card-payment'
+
+// Stripe's loader only for a real Stripe intent: never in the first load, never in test mode.
+const StripeCardPayment = lazy(() =>
+  import('./stripe-card-payment').then((m) => ({ default: m.StripeCardPayment })),
+)
+
+interface PaymentDialogProps {
+  open: boolean
+  itemId: string
+  delivererId: string
+  onClose: () => void
+}
+
+export function PaymentDialog({ open, itemId, delivererId, onClose }: PaymentDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      size={{ base: 'full', sm: 'md' }}
+      lazyMount
+      unmountOnExit
+      closeOnInteractOutside={false}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Enter Payment Details</Dialog.Title>
+            </Dialog.Header>
+            {open && <PaymentBody itemId={itemId} delivererId={delivererId} onClose={onClose} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function formatAmount(amount: number, currency: string) {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    }).format(amount)
+  } catch {
+    return `${amount} ${currency}`
+  }
+}
+
+/** SPEC.md section 4: pay, then finalise the request, then record the payment, then /items. */
+function PaymentBody({ itemId, delivererId, onClose }: Omit<PaymentDialogProps, 'open'>) {
+  const navigate = useNavigate()
+  const invalidate = useInvalidateItems()
+  // A query, not an effect: one intent per opening even when React mounts twice (StrictMode).
+  const intent = useQuery({
+    queryKey: ['payment-intent', itemId, delivererId],
+    queryFn: () => createPaymentIntent(itemId, delivererId),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  })
+
+  async function finalize() {
+    try {
+      await updateRequestStatus({ item_id: itemId, deliverer_id: delivererId, status: 'accepted' })
+    } catch (error) {
+      throw new Error(errorText(error, 'Failed to update request status'))
+    }
+    try {
+      await updatePaymentStatus(itemId)
+    } catch (error) {
+      throw new Error(errorText(error, 'Failed to update payment status'))
+    }
+    await invalidate()
+    await navigate({ to: '/items' })
+  }
+
+  if (intent.isPending) {
+    return (
+      <Dialog.Body>
+        <HStack role="status" gap="3">
+          <Spinner size="sm" />
+          <Text>Preparing payment...</Text>
+        </HStack>
+      </Dialog.Body>
+    )
+  }
+  if (intent.isError) {
+    return (
+      <Dialog.Body pb="6">
+        <FormAlert status="error">
+          {errorText(intent.error, 'Payment confirmation failed')}
+        </FormAlert>
+      </Dialog.Body>
+    )
+  }
+  const { client_secret, provider, amount, currency } = intent.data
+  const props = { clientSecret: client_secret, finalize, onCancel: onClose }
+  return (
+    <>
+      <Dialog.Body pb="0" flex="none">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Text>
+            Amount: <strong>{formatAmount(amount, currency)}</strong>
+          </Text>
+          {provider === 'test' && (
+            <Badge colorPalette="purple" variant="solid">
+              Test mode
+            </Badge>
+          )}
+        </HStack>
+        {provider === 'test' && (
+          <Text fontSize="sm" color="fg.muted" mt="1">
+            No real card is charged. Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is
+            declined.
+          </Text>
+        )}
+      </Dialog.Body>
+      {provider === 'test' ? (
+        <TestCardPayment {...props} />
+      ) : (
+        <Suspense fallback={<Dialog.Body>Loading card form...</Dialog.Body>}>
+          <StripeCardPayment {...props} />
+        </Suspense>
+      )}
+    </>
+  )
+}
