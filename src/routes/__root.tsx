@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import { UpdatePrompt } from '@/components/update-prompt'
 import { NotFound } from '@/components/not-found'
+import { Toaster } from '@/components/ui/toaster'
 import type { RouterContext } from '@/lib/router-context'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -15,6 +16,7 @@ function RootLayout() {
       <HeadContent />
       <Outlet />
       <UpdatePrompt />
+      <Toaster />
     </>
   )
 }

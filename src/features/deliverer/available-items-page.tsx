@@ -17,7 +17,6 @@ import { FailurePopup } from './failure-popup'
 import { isRequestedBy } from './is-requested'
 import { PaginationBar } from './pagination-bar'
 import { RequestDialog } from './request-dialog'
-import { DelivererToaster } from './toaster'
 import { useRequestFlow } from './use-request-flow'
 
 interface AvailableItemsPageProps {
@@ -52,7 +51,6 @@ export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPag
 
   return (
     <Stack gap="6">
-      <DelivererToaster />
       <PageIntro title="Available Items">
         Choose your current location and destination to find items along your route.
       </PageIntro>

@@ -1,24 +1,35 @@
-import { z } from 'zod'
-import { availablePageSizes, DEFAULT_RADIUS_KM } from '@contract/deliveries'
-import { location } from '@contract/items'
+import type { Location } from '@contract/items'
+import { locationParam, numberIn, oneOf, positiveInt } from '@/lib/search-params'
+
+// Copy of contract/deliveries.ts availablePageSizes: importing it would pull zod into the first
+// load (validateSearch is not code-split); the type below keeps the two in step.
+const pageSizes = [10, 20, 50, 100] as const
+/** SPEC.md sections 5 and 9 (contract/deliveries.ts DEFAULT_RADIUS_KM). */
+const DEFAULT_RADIUS_KM = 10
 
 /** /available-items keeps its choices in the URL, so a reload or a shared link keeps them. */
-export const availableSearchSchema = z.object({
-  origin: location.optional().catch(undefined),
-  destination: location.optional().catch(undefined),
-  radius: z.coerce.number().min(1).max(500).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  per_page: z.coerce
-    .number()
-    .refine((n) => (availablePageSizes as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
-  search: z.string().optional().catch(undefined),
-})
-export type AvailableSearch = z.infer<typeof availableSearchSchema>
+export interface AvailableSearch {
+  origin?: Location
+  destination?: Location
+  radius?: number
+  page?: number
+  per_page?: number
+  search?: string
+}
 
 export function parseAvailableSearch(raw: Record<string, unknown>): AvailableSearch {
-  return availableSearchSchema.parse(raw)
+  const parsed: AvailableSearch = {
+    origin: locationParam(raw.origin),
+    destination: locationParam(raw.destination),
+    radius: numberIn(raw.radius, 1, 500),
+    page: positiveInt(raw.page),
+    per_page: oneOf(pageSizes, raw.per_page),
+    search: typeof raw.search === 'string' ? raw.search : undefined,
+  }
+  for (const key of Object.keys(parsed) as (keyof AvailableSearch)[]) {
+    if (parsed[key] === undefined) delete parsed[key]
+  }
+  return parsed
 }
 
 /** SPEC.md section 5: minimum 1; empty (or not a number) means the default 10. */

@@ -15,7 +15,6 @@ import { FailurePopup } from './failure-popup'
 import { FileField } from './file-field'
 import { isRequestedBy } from './is-requested'
 import { TRAVEL_PROOF_LABEL } from './request-dialog'
-import { DelivererToaster } from './toaster'
 import { useRequestFlow } from './use-request-flow'
 
 /**
@@ -36,7 +35,6 @@ export function ItemDetailPage({ id }: { id: string }) {
 
   return (
     <Stack gap="5">
-      <DelivererToaster />
       <HStack>
         <Button variant="outline" size="sm" onClick={() => router.history.back()}>
           Back

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Heading, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import type { Role } from '@contract/user'
 import { FormAlert } from '@/components/form-alert'
@@ -11,9 +11,11 @@ import { PayoutForm } from './payout-form'
 interface PaymentMethodPageProps {
   role: Role
   userName: string
+  /** What a sender (or admin) sees instead of payouts: their receipts, from the sender feature. */
+  receipts: React.ReactNode
 }
 
-export function PaymentMethodPage({ role, userName }: PaymentMethodPageProps) {
+export function PaymentMethodPage({ role, userName, receipts }: PaymentMethodPageProps) {
   return (
     <Stack gap="6">
       <PageIntro title="Payment Method">
@@ -21,24 +23,7 @@ export function PaymentMethodPage({ role, userName }: PaymentMethodPageProps) {
           ? 'Where Tote sends your earnings after a completed delivery.'
           : 'Your payments on Tote.'}
       </PageIntro>
-      {role === 'deliverer' ? (
-        <DelivererPayouts userName={userName} />
-      ) : (
-        // The lead swaps in the sender's receipts component here.
-        <Box
-          as="section"
-          aria-labelledby="receipts-heading"
-          bg="bg"
-          borderWidth="1px"
-          rounded="lg"
-          p="4"
-        >
-          <Heading as="h2" size="md" id="receipts-heading" mb="2">
-            Receipts
-          </Heading>
-          <Text>Payments you make are listed here.</Text>
-        </Box>
-      )}
+      {role === 'deliverer' ? <DelivererPayouts userName={userName} /> : receipts}
     </Stack>
   )
 }

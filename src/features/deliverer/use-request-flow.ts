@@ -4,7 +4,7 @@ import type { Item } from '@contract/items'
 import { failureMessage } from '@/lib/api-client'
 import { useRequestItemMutation } from './api'
 import { priceToSend } from './offer-price'
-import { delivererToaster } from './toaster'
+import { toaster } from '@/components/ui/toaster'
 
 interface Pending {
   item: Item
@@ -41,7 +41,7 @@ export function useRequestFlow({ onSent }: { onSent?: () => void } = {}) {
         onSuccess: () => {
           setPending(null)
           onSent?.()
-          delivererToaster.create({ title: 'Request sent successfully!', type: 'success' })
+          toaster.create({ title: 'Request sent successfully!', type: 'success' })
           void navigate({ to: '/available-items', search: (prev) => prev })
         },
         onError: (error) => {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PaymentMethodPage } from '@/features/deliverer/payment-method-page'
+import { Receipts } from '@/features/sender/components/receipts'
 import { pageHead } from '@/lib/page-title'
 import { useSession } from '@/lib/use-session'
 
@@ -11,5 +12,5 @@ export const Route = createFileRoute('/_app/payment-method')({
 function PaymentMethodRoute() {
   const { session: atLoad } = Route.useRouteContext()
   const user = (useSession() ?? atLoad).user
-  return <PaymentMethodPage role={user.role} userName={user.name} />
+  return <PaymentMethodPage role={user.role} userName={user.name} receipts={<Receipts />} />
 }

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { rejectedRequestsQueryOptions } from '@/features/deliverer/api'
 import { RejectedRequestsPage } from '@/features/deliverer/rejected-requests-page'
 import { pageHead } from '@/lib/page-title'
-
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).optional().catch(undefined) })
+import { pageSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/_app/rejected-requests')({
   head: pageHead('Rejected Requests'),
-  validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
+  validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => {
     void context.queryClient

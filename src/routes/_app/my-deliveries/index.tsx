@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { MY_DELIVERIES_PER_PAGE, myDeliveriesQueryOptions } from '@/features/deliverer/api'
 import { MyDeliveriesPage } from '@/features/deliverer/my-deliveries-page'
 import { pageHead } from '@/lib/page-title'
-
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).optional().catch(undefined) })
+import { pageSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/_app/my-deliveries/')({
   head: pageHead('My Deliveries'),
-  validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
+  validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => {
     void context.queryClient
