@@ -1,0 +1,77 @@
+// Talks to the real API the way the PWA does, for setting up what a browser scenario needs
+// (e.g. an admin approval before the sender's part) and for checking what reached the server.
+
+/** Logs in through POST /api/login; returns { token, user }. */
+export async function apiLogin(baseURL, email, password = 'password123') {
+  const { data } = await apiCall(baseURL, null, 'POST', '/api/login', { email, password })
+  return data
+}
+
+/**
+ * One JSON call. Throws with the server's message unless the status is 2xx (or `expect` given).
+ * @returns {Promise<any>} the parsed answer ({ success, message, data? })
+ */
+export async function apiCall(baseURL, token, method, path, body, { expect } = {}) {
+  const response = await fetch(new URL(path, baseURL), {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  })
+  return answer(response, method, path, expect)
+}
+
+/**
+ * One multipart call. `files` maps a field name to { name, type, bytes }.
+ * @returns {Promise<any>}
+ */
+export async function apiMultipart(baseURL, token, path, fields, files = {}, headers = {}) {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value))
+  for (const [key, file] of Object.entries(files)) {
+    form.append(key, new Blob([file.bytes], { type: file.type }), file.name)
+  }
+  const response = await fetch(new URL(path, baseURL), {
+    method: 'POST',
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    body: form,
+  })
+  return answer(response, 'POST', path)
+}
+
+async function answer(response, method, path, expect) {
+  const text = await response.text()
+  let json
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = { raw: text }
+  }
+  const ok = expect ? response.status === expect : response.ok
+  if (!ok) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`)
+  }
+  return json
+}
+
+/** The newest mail to `to` in the dev outbox. */
+export async function latestMail(baseURL, to) {
+  const { data } = await apiCall(
+    baseURL,
+    null,
+    'GET',
+    `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+  )
+  return data[0] ?? null
+}
+
+/** Tiny but valid documents, recognised by their bytes. */
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
+export const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
