@@ -19,6 +19,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           setupFiles: ['./tests/setup/web.ts'],
+          // Whole-app renders with typing take seconds on a loaded 2-core machine; 5 s flakes.
+          testTimeout: 20_000,
         },
       },
       {
