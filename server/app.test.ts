@@ -26,7 +26,7 @@ describe.each(backends)('app on %s', (backend) => {
         "img-src 'self' data: blob: https:",
         "connect-src 'self' https://api.stripe.com",
         "worker-src 'self' blob:",
-        'frame-src https://js.stripe.com https://hooks.stripe.com',
+        "frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com",
         "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

@@ -26,7 +26,8 @@ export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", 'https://api.stripe.com', ...mapSources],
     workerSrc: ["'self'", 'blob:'],
-    frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    // blob: lets the in-app document viewer show a downloaded PDF; Stripe Elements use frames.
+    frameSrc: ["'self'", 'blob:', 'https://js.stripe.com', 'https://hooks.stripe.com'],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -89,6 +89,8 @@ function ResponseForm({ itemId, party, onClose }: Omit<InfoResponseDialogProps, 
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['items'] }),
         queryClient.invalidateQueries({ queryKey: ['item'] }),
+        // The deliverer's pages keep their item under ['deliverer', ...].
+        queryClient.invalidateQueries({ queryKey: ['deliverer'] }),
       ])
     },
     onError: () => {

@@ -1,0 +1,318 @@
+// Issue 3, browser scenario: a sender posts an item through the real form (places from the
+// embedded gazetteer), an admin and a deliverer move it on through the API, and the sender accepts
+// the delivery request paying by card in test mode (first declined, then accepted). Also the
+// All Items list: the new item, the Post New Item link and a status filter that survives a reload.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { apiCall, apiLogin, apiMultipart, TINY_PDF } from './support/api.mjs'
+import { field, launchBrowser, logIn, openPage, scenario, waitForPath } from './support/browser.mjs'
+import { startServer } from './support/server.mjs'
+
+const TEST_TIMEOUT_MS = 90_000
+const ITEM_NAME = `Vintage camera ${Date.now().toString(36)}`
+const ITEM_DESCRIPTION = 'A 1970s rangefinder in its leather case.'
+const DELIVERER_PRICE = 35
+
+describe(
+  'sender: post an item, accept a delivery request and pay',
+  { timeout: 4 * TEST_TIMEOUT_MS },
+  () => {
+    let server
+    let browser
+    /** Filled by the first scenario, used by the later ones (node:test runs them in order). */
+    let itemId = null
+    let delivererName = null
+
+    before(async () => {
+      server = await startServer()
+      browser = await launchBrowser()
+    })
+    after(async () => {
+      await browser?.close()
+      await server?.stop()
+    })
+
+    async function withPage(name, fn) {
+      const session = await openPage(browser, server.baseURL)
+      try {
+        await scenario(name, session, async () => {
+          await fn(session.page)
+          // Nothing went wrong behind the user's back: no crash, no console error, no 5xx.
+          assert.deepEqual(session.problems, [], 'errors recorded during the scenario')
+        })
+      } finally {
+        await session.context.close()
+      }
+    }
+
+    async function senderItem(id) {
+      const sender = await apiLogin(server.baseURL, 'sender@example.com')
+      const { data } = await apiCall(server.baseURL, sender.token, 'GET', `/api/items/${id}`)
+      return data.item
+    }
+
+    it('the sender posts an item with places chosen by search', { timeout: TEST_TIMEOUT_MS }, () =>
+      withPage('sender-post-item', async (page) => {
+        await logIn(page, 'sender@example.com')
+        await waitForPath(page, '/dashboard')
+
+        await page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: 'Post New Item' })
+          .click()
+        await waitForPath(page, '/post-item')
+        await page.getByRole('heading', { name: 'Post New Item' }).waitFor()
+
+        await field(page, 'Item name').fill(ITEM_NAME)
+        await field(page, 'Category').selectOption({ label: 'Electronics' })
+        await field(page, 'Description').fill(ITEM_DESCRIPTION)
+        await field(page, 'Quantity').fill('2')
+        await field(page, 'Weight (kg)').fill('1.5')
+        await field(page, 'Length (cm)').fill('20')
+        await field(page, 'Width (cm)').fill('15')
+        await field(page, 'Height (cm)').fill('10')
+        await page.getByText('Fragile', { exact: true }).click()
+        assert.ok(
+          await page.getByRole('checkbox', { name: 'Fragile' }).isChecked(),
+          'the Fragile checkbox is not checked after clicking it',
+        )
+
+        await pickPlace(page, 'From location', 'Berlin', 'Berlin, Germany')
+        await pickPlace(page, 'To location', 'Munich', /^Munich\b.*Germany$/)
+
+        await field(page, 'Delivery phone').fill('+49 30 1234567')
+        await field(page, 'Delivery address').fill('Marienplatz 1, 80331 München')
+        const deadline = daysFromNow(5)
+        await field(page, 'Delivery deadline').fill(dateTimeLocal(deadline))
+        await field(page, 'Special instructions').fill('Keep it upright, please.')
+        await field(page, 'Your price (USD)').fill('40')
+
+        await page.getByRole('button', { name: 'Post Item' }).click()
+        await page.waitForURL((url) => /^\/items\/[0-9a-f-]{36}$/.test(url.pathname))
+        itemId = new URL(page.url()).pathname.split('/').pop()
+
+        // The detail page shows what was entered.
+        await page.getByRole('heading', { name: ITEM_NAME }).first().waitFor()
+        await page.getByText(ITEM_DESCRIPTION).first().waitFor()
+        await page
+          .getByText(/Berlin, Germany/)
+          .first()
+          .waitFor()
+        await page
+          .getByText(/Munich/)
+          .first()
+          .waitFor()
+        await page.getByText('$40.00').first().waitFor()
+        await page
+          .getByText(deadline.toLocaleDateString('en-US', { dateStyle: 'long' }))
+          .first()
+          .waitFor()
+        await page.getByText('No delivery request yet').waitFor()
+
+        // And so does the server.
+        const item = await senderItem(itemId)
+        assert.equal(item.name, ITEM_NAME)
+        assert.equal(item.category, 'electronics')
+        assert.equal(item.quantity, 2)
+        assert.equal(item.weight, 1.5)
+        assert.deepEqual(item.dimensions, { length: 20, width: 15, height: 10 })
+        assert.equal(item.is_fragile, true)
+        assert.equal(item.sender_price, 40)
+        assert.equal(item.status, 'pending')
+        assert.equal(item.sending_approval, 'pending')
+        assert.match(item.from_location.address, /Berlin, Germany/)
+        assert.ok(Math.abs(item.from_location.lat - 52.52) < 0.2, 'Berlin latitude')
+        assert.ok(Math.abs(item.to_location.lat - 48.14) < 0.2, 'Munich latitude')
+        assert.ok(new Date(item.delivery_deadline).getTime() > Date.now() + 4 * 86_400_000)
+      }),
+    )
+
+    it(
+      'after both approvals the sender accepts the request; a declined card leaves it pending',
+      { timeout: TEST_TIMEOUT_MS },
+      async () => {
+        assert.ok(itemId, 'the posting scenario did not create an item')
+        const admin = await apiLogin(server.baseURL, 'admin@example.com')
+        const deliverer = await apiLogin(server.baseURL, 'deliverer@example.com')
+        delivererName = deliverer.user.name
+        await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
+          item_id: itemId,
+          decision: 'approved',
+        })
+        await apiMultipart(
+          server.baseURL,
+          deliverer.token,
+          '/api/request-item',
+          { item_id: itemId, accept_privacy: 'true', deliverer_price: DELIVERER_PRICE },
+          { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
+        )
+
+        await withPage('sender-accept-and-pay', async (page) => {
+          await logIn(page, 'sender@example.com')
+          await waitForPath(page, '/dashboard')
+
+          // Requested but not yet approved by the admin: the sender does not see it.
+          await page.goto(`/items/${itemId}`)
+          await page.getByRole('heading', { name: ITEM_NAME }).first().waitFor()
+          await page.getByText('No delivery request yet').waitFor()
+
+          await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/delivery-approval', {
+            item_id: itemId,
+            deliverer_id: deliverer.user.id,
+            decision: 'approved',
+          })
+
+          await page.reload()
+          const section = page.getByRole('region', { name: 'Delivery Request' })
+          await section.getByText(delivererName).first().waitFor()
+          await section.getByText(`$${DELIVERER_PRICE}.00`).first().waitFor()
+          await section.getByText(/wants to deliver this item/).waitFor()
+          assert.equal(await page.getByText('No delivery request yet').count(), 0)
+
+          // Declined card: the message shows, nothing changes.
+          await section.getByRole('button', { name: 'Accept' }).click()
+          let dialog = await paymentDialog(page)
+          await payWith(dialog, '4000 0000 0000 0002')
+          await dialog.getByText('Your card was declined.').waitFor()
+          assert.equal(new URL(page.url()).pathname, `/items/${itemId}`)
+          await dialog.getByRole('button', { name: 'Payment Confirm' }).waitFor()
+          let item = await senderItem(itemId)
+          assert.equal(item.request_status, 'pending')
+          assert.equal(item.status, 'pending')
+
+          // Closing the dialog leaves the request pending on the page too.
+          await dialog.getByRole('button', { name: 'Cancel' }).click()
+          await dialog.waitFor({ state: 'hidden' })
+          await page.reload()
+          await section.getByText(/wants to deliver this item/).waitFor()
+          await section.getByText('pending', { exact: true }).first().waitFor()
+
+          // Reopened: declined again, then a good card in the same dialog goes through and the
+          // sender lands on All Items.
+          await section.getByRole('button', { name: 'Accept' }).click()
+          dialog = await paymentDialog(page)
+          await payWith(dialog, '4000 0000 0000 0002')
+          await dialog.getByText('Your card was declined.').waitFor()
+          await payWith(dialog, '4242 4242 4242 4242')
+          await waitForPath(page, '/items', 30_000)
+          const row = page.getByRole('row').filter({ hasText: ITEM_NAME })
+          await row.getByText('ready to pickup').waitFor()
+
+          item = await senderItem(itemId)
+          assert.equal(item.status, 'ready_to_pickup')
+          assert.equal(item.request_status, 'accepted')
+          assert.equal(item.deliverer_id, deliverer.user.id)
+
+          // The detail page no longer asks to accept or reject.
+          await row.getByRole('link', { name: ITEM_NAME }).click()
+          await waitForPath(page, `/items/${itemId}`)
+          await section.getByText('accepted', { exact: true }).waitFor()
+          assert.equal(await section.getByRole('button', { name: 'Accept' }).count(), 0)
+          assert.equal(await section.getByText(/wants to deliver this item/).count(), 0)
+        })
+      },
+    )
+
+    it(
+      'All Items lists the item, links to Post New Item and keeps a status filter on reload',
+      {
+        timeout: TEST_TIMEOUT_MS,
+      },
+      () =>
+        withPage('sender-items-list', async (page) => {
+          assert.ok(itemId, 'the posting scenario did not create an item')
+          await logIn(page, 'sender@example.com')
+          await waitForPath(page, '/dashboard')
+          await page
+            .getByRole('navigation', { name: 'Main navigation' })
+            .getByRole('link', { name: 'All Items' })
+            .click()
+          await waitForPath(page, '/items')
+
+          const main = page.getByRole('main')
+          const postLink = main.getByRole('link', { name: 'Post New Item' })
+          await postLink.waitFor()
+          assert.equal(
+            new URL(await postLink.getAttribute('href'), server.baseURL).pathname,
+            '/post-item',
+          )
+          await page.getByRole('link', { name: ITEM_NAME }).waitFor()
+
+          // Filter on a status the item does not have: it leaves the list, and the URL says so.
+          await field(page, 'Status').selectOption({ label: 'Delivered' })
+          await page.waitForURL((url) => url.searchParams.get('status') === 'delivered')
+          await page.getByRole('link', { name: ITEM_NAME }).waitFor({ state: 'detached' })
+
+          // Its own status brings it back; a reload keeps the filter and the list.
+          await field(page, 'Status').selectOption({ label: 'Ready to pickup' })
+          await page.waitForURL((url) => url.searchParams.get('status') === 'ready_to_pickup')
+          await page.getByRole('link', { name: ITEM_NAME }).waitFor()
+          await page.reload()
+          assert.equal(new URL(page.url()).searchParams.get('status'), 'ready_to_pickup')
+          await page.getByRole('link', { name: ITEM_NAME }).waitFor()
+          assert.equal(await field(page, 'Status').inputValue(), 'ready_to_pickup')
+          const rows = await page
+            .getByRole('row')
+            .filter({ has: page.getByRole('cell') })
+            .all()
+          assert.ok(rows.length > 0, 'no rows after the reload')
+          for (const row of rows) {
+            const status = await row.getByRole('cell').nth(2).innerText()
+            assert.equal(
+              status.trim(),
+              'ready to pickup',
+              `a row with status '${status}' under the filter`,
+            )
+          }
+        }),
+    )
+  },
+)
+
+/** Types into the labelled place search and picks the gazetteer's suggestion. */
+async function pickPlace(page, label, text, suggestion) {
+  const box = page.getByRole('combobox', { name: new RegExp(`^\\s*${label}`) })
+  await box.click()
+  await box.pressSequentially(text, { delay: 30 })
+  const option = page
+    .getByRole('listbox', { name: `${label} suggestions` })
+    .getByRole('option', { name: suggestion })
+    .first()
+  await option.waitFor()
+  await option.click()
+  const value = await box.inputValue()
+  if (typeof suggestion === 'string') assert.equal(value, suggestion)
+  else assert.match(value, suggestion)
+  assert.equal(await box.getAttribute('aria-expanded'), 'false')
+}
+
+/** The open 'Enter Payment Details' dialog, ready in test mode. */
+async function paymentDialog(page) {
+  const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
+  await dialog.waitFor()
+  await dialog.getByText('Test mode', { exact: true }).waitFor()
+  await dialog.getByText(`$${DELIVERER_PRICE}.00`).waitFor()
+  return dialog
+}
+
+async function payWith(dialog, cardNumber) {
+  const expiry = new Date().getFullYear() + 3 - 2000
+  await field(dialog, 'Card number').fill(cardNumber)
+  await field(dialog, 'Expiry (MM/YY)').fill(`12/${expiry}`)
+  await field(dialog, 'CVC').fill('123')
+  assert.equal(await field(dialog, 'Card number').inputValue(), cardNumber)
+  assert.equal(await field(dialog, 'Expiry (MM/YY)').inputValue(), `12/${expiry}`)
+  await dialog.getByRole('button', { name: 'Payment Confirm' }).click()
+}
+
+function daysFromNow(days) {
+  return new Date(Date.now() + days * 86_400_000)
+}
+
+/** The value a datetime-local input takes: local wall time without a zone, to the minute. */
+function dateTimeLocal(date) {
+  const pad = (n) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`
+}
