@@ -1,6 +1,6 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { DEFAULT_RADIUS_KM } from '@contract/deliveries'
 import type { Item } from '@contract/items'
 import { FormAlert } from '@/components/form-alert'
@@ -11,7 +11,7 @@ import { useSession } from '@/lib/use-session'
 import { availableItemsQueryOptions } from './api'
 import { AvailableFilters } from './available-filters'
 import { AvailableItemCard } from './available-item-card'
-import type { AvailableSearch } from './available-search'
+import { rememberListSearch, type AvailableSearch } from './available-search'
 import { ConsentDialog } from './consent-dialog'
 import { FailurePopup } from './failure-popup'
 import { isRequestedBy } from './is-requested'
@@ -33,6 +33,9 @@ export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPag
   const flow = useRequestFlow()
   const { origin, destination } = search
   const ready = Boolean(origin && destination)
+
+  // The request flow returns here from an item's detail page with these choices.
+  useEffect(() => rememberListSearch(search), [search])
 
   const list = useQuery({
     ...availableItemsQueryOptions({

@@ -38,3 +38,27 @@ export function radiusFromInput(input: string): number {
   if (input.trim() === '' || Number.isNaN(value)) return DEFAULT_RADIUS_KM
   return Math.min(500, Math.max(1, value))
 }
+
+const LIST_SEARCH_KEY = 'tote.available-items.search'
+
+/** Keeps the list's choices for this tab, so leaving an item detail returns to the same route. */
+export function rememberListSearch(search: AvailableSearch): void {
+  try {
+    sessionStorage.setItem(LIST_SEARCH_KEY, JSON.stringify(search))
+  } catch {
+    // storage unavailable (private mode, quota): the list then starts empty, as on a fresh visit
+  }
+}
+
+/** The list's last choices in this tab (validated again), or none. */
+export function lastListSearch(): AvailableSearch {
+  try {
+    const raw = sessionStorage.getItem(LIST_SEARCH_KEY)
+    const parsed: unknown = raw ? JSON.parse(raw) : null
+    return parsed && typeof parsed === 'object'
+      ? parseAvailableSearch(parsed as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}

@@ -7,6 +7,7 @@ import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
+import { rememberListSearch } from './available-search'
 import { makeItem, pdf, termsHandler } from './test-fixtures'
 
 // maplibre needs WebGL, which jsdom lacks: the lazily loaded map shows its fallback instead.
@@ -87,6 +88,37 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Request sent successfully!')).toBeInTheDocument()
     expect(fields.deliverer_price).toBe('25')
     await waitFor(() => expect(router.state.location.pathname).toBe('/available-items'))
+  })
+
+  it('returns to the list with the route chosen there after the request', async () => {
+    server.use(
+      http.post('/api/request-item', () => HttpResponse.json({ success: true, message: 'OK' })),
+      http.post('/api/available-items', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: {
+            items: [],
+            pagination: { current_page: 1, per_page: 10, total: 0, last_page: 1 },
+          },
+        }),
+      ),
+    )
+    const origin = { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' }
+    const destination = { lat: 48.137, lng: 11.575, address: 'Munich, Germany' }
+    rememberListSearch({ origin, destination, radius: 25 })
+    const { user, router } = setup(makeItem())
+    const upload = userEvent.setup({ applyAccept: false })
+    await upload.upload(
+      await screen.findByLabelText('Proof of travel (PDF, JPEG or PNG, max 2 MB)'),
+      pdf(),
+    )
+    await user.click(screen.getByRole('button', { name: 'Request to Deliver' }))
+    await user.click(await screen.findByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/available-items'))
+    expect(router.state.location.search).toMatchObject({ origin, destination, radius: 25 })
+    expect(screen.queryByText(/Please select your destination/)).not.toBeInTheDocument()
+    sessionStorage.clear()
   })
 
   it("reads 'Requested' and hides the upload once requested", async () => {

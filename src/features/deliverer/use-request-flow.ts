@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react'
 import type { Item } from '@contract/items'
 import { failureMessage } from '@/lib/api-client'
 import { useRequestItemMutation } from './api'
+import { lastListSearch } from './available-search'
 import { priceToSend } from './offer-price'
 import { toaster } from '@/components/ui/toaster'
 
@@ -42,7 +43,8 @@ export function useRequestFlow({ onSent }: { onSent?: () => void } = {}) {
           setPending(null)
           onSent?.()
           toaster.create({ title: 'Request sent successfully!', type: 'success' })
-          void navigate({ to: '/available-items', search: (prev) => prev })
+          // Back to the list with the route the deliverer chose there (not the detail's search).
+          void navigate({ to: '/available-items', search: lastListSearch() })
         },
         onError: (error) => {
           setPending(null)

@@ -1,0 +1,234 @@
+// Issue 4, browser scenario: a deliverer finds an item along their route through the place search,
+// opens it, is refused a wrong travel document, uploads a PDF, consents to the terms and requests
+// it; the request reaches the server once. Also the deliverer dashboard's four counters.
+// Runs against the real server and built PWA.
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { apiCall, apiLogin, TINY_PDF } from './support/api.mjs'
+import { launchBrowser, logIn, openPage, scenario, waitForPath } from './support/browser.mjs'
+import { startServer } from './support/server.mjs'
+
+const TEST_TIMEOUT_MS = 90_000
+const CHOOSE_PROMPT = 'Please select your destination and current location to see available items.'
+const TRAVEL_PROOF = /^Proof of travel/
+
+describe(
+  'the deliverer requests an item along their route',
+  { timeout: 3 * TEST_TIMEOUT_MS },
+  () => {
+    let server
+    let browser
+    let files
+    let item
+    let deliverer
+
+    before(async () => {
+      server = await startServer()
+      browser = await launchBrowser()
+      files = mkdtempSync(join(tmpdir(), 'tote-e2e-deliverer-'))
+
+      // A fresh item with a unique name, Berlin -> Munich, approved for sending by the admin.
+      const sender = await apiLogin(server.baseURL, 'sender@example.com')
+      const deadline = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString()
+      const created = await apiCall(server.baseURL, sender.token, 'POST', '/api/items', {
+        name: `Rare vinyl ${Date.now()}`,
+        category: 'other',
+        description: 'A first pressing in a padded sleeve.',
+        quantity: 1,
+        weight: 0.5,
+        dimensions: { length: 32, width: 32, height: 2 },
+        is_fragile: true,
+        from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
+        to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
+        delivery_phone: '+49 30 1234567',
+        delivery_address: 'Marienplatz 1, Munich',
+        delivery_deadline: deadline,
+        special_instructions: 'Keep it flat.',
+        sender_price: 30,
+      })
+      item = created.data.item
+      const admin = await apiLogin(server.baseURL, 'admin@example.com')
+      await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
+        item_id: item.id,
+        decision: 'approved',
+      })
+      deliverer = await apiLogin(server.baseURL, 'deliverer@example.com')
+    })
+    after(async () => {
+      await browser?.close()
+      await server?.stop()
+      if (files) rmSync(files, { recursive: true, force: true })
+    })
+
+    async function withPage(name, fn) {
+      const session = await openPage(browser, server.baseURL)
+      try {
+        await scenario(name, session, () => fn(session.page))
+      } finally {
+        await session.context.close()
+      }
+    }
+
+    it('the dashboard shows the four counters', { timeout: TEST_TIMEOUT_MS }, () =>
+      withPage('deliverer-dashboard', async (page) => {
+        await logIn(page, 'deliverer@example.com')
+        await waitForPath(page, '/deliverer-dashboard')
+        await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
+
+        const { data: stats } = await apiCall(
+          server.baseURL,
+          deliverer.token,
+          'GET',
+          '/api/deliverer-stats',
+        )
+        const stat = page.getByRole('region', { name: 'Statistics' })
+        for (const [label, key] of [
+          ['Available Items', 'available_items'],
+          ['Ready to Pick Up', 'ready_to_pickup_items'],
+          ['In Process', 'in_process_items'],
+          ['Delivered', 'delivered_items'],
+        ]) {
+          const counter = stat.locator('dl', { has: page.getByText(label, { exact: true }) })
+          await counter.getByText(String(stats[key]), { exact: true }).waitFor()
+        }
+        // The seed and the fresh item make at least one item available; the counter shows it.
+        assert.ok(stats.available_items > 0, 'no available items counted for the deliverer')
+        await page.getByText('No active deliveries').waitFor()
+      }),
+    )
+
+    it(
+      'finds the item by origin and destination, is refused a .txt, requests it with a PDF',
+      { timeout: TEST_TIMEOUT_MS },
+      () =>
+        withPage('deliverer-request', async (page) => {
+          await logIn(page, 'deliverer@example.com')
+          await waitForPath(page, '/deliverer-dashboard')
+
+          await page.getByRole('link', { name: 'Available Items' }).click()
+          await waitForPath(page, '/available-items')
+          await page.getByRole('heading', { name: 'Available Items' }).waitFor()
+          await page.getByText(CHOOSE_PROMPT).waitFor()
+
+          await pickPlace(page, 'Current location', 'Berlin', /^Berlin, Germany$/)
+          // One place is not enough: the prompt stays until both are chosen.
+          assert.ok(await page.getByText(CHOOSE_PROMPT).isVisible(), 'prompt gone after one place')
+          await pickPlace(page, 'Destination', 'Munich', /^Munich\b.*Germany$/)
+          await page.getByText(CHOOSE_PROMPT).waitFor({ state: 'detached' })
+
+          const card = page.getByRole('article', { name: item.name })
+          await card.waitFor()
+          await card.getByText('Berlin, Germany → Munich, Germany').waitFor()
+          const cardRequest = card.getByRole('button', { name: 'Request to Deliver' })
+          assert.ok(await cardRequest.isEnabled(), "the card's 'Request to Deliver' is disabled")
+
+          await card.getByRole('link', { name: 'View details' }).click()
+          await waitForPath(page, `/available-items/${item.id}`)
+          await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
+          await page.getByText('Status: Pending', { exact: true }).waitFor()
+          await page.getByText('Fragile', { exact: true }).waitFor()
+          await page.getByText('Keep it flat.').waitFor()
+
+          const upload = page.getByLabel(TRAVEL_PROOF)
+          const waiting = page.getByRole('button', { name: 'Upload Travel Document to Request' })
+          await waiting.waitFor()
+          assert.ok(await waiting.isDisabled(), 'the request button is enabled without a file')
+
+          const txt = join(files, 'notes.txt')
+          writeFileSync(txt, 'not a ticket')
+          await upload.setInputFiles(txt)
+          await page
+            .getByText('Invalid file type. Please upload a PDF, JPEG, or PNG file.', {
+              exact: true,
+            })
+            .waitFor()
+          assert.ok(await waiting.isDisabled(), 'the request button is enabled after a .txt file')
+
+          const pdf = join(files, 'ticket.pdf')
+          writeFileSync(pdf, TINY_PDF)
+          await upload.setInputFiles(pdf)
+          const request = page.getByRole('button', { name: 'Request to Deliver', exact: true })
+          await request.waitFor()
+          assert.ok(await request.isEnabled(), "'Request to Deliver' is disabled with a PDF chosen")
+          assert.equal(
+            await page.getByText('Invalid file type', { exact: false }).count(),
+            0,
+            'the file-type error stays after a valid PDF',
+          )
+
+          await request.click()
+          const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
+          await consent.waitFor()
+          for (const title of [
+            'Carrying items safely',
+            'Lawful contents',
+            'Privacy of travel documents',
+          ]) {
+            await consent.getByRole('heading', { name: title }).waitFor()
+          }
+          // The sender's terms are not the deliverer's to accept.
+          assert.equal(await consent.getByText('Accurate description').count(), 0)
+          await consent.getByRole('button', { name: 'Accept' }).click()
+
+          await page.getByText('Request sent successfully!').waitFor()
+          await waitForPath(page, '/available-items')
+          await consent.waitFor({ state: 'detached' })
+          // Back on the list with the route chosen there, the card now says it is requested.
+          await page.getByRole('heading', { name: 'Available Items' }).waitFor()
+          assert.match(
+            await page.getByRole('combobox', { name: 'Current location' }).inputValue(),
+            /^Berlin, Germany$/,
+          )
+          const requestedCard = card.getByRole('button', { name: 'Requested', exact: true })
+          await requestedCard.waitFor()
+          assert.ok(await requestedCard.isDisabled(), "the card's 'Requested' is enabled")
+
+          // Reopened from its card, the item says it is requested and no longer offers the upload.
+          await card.getByRole('link', { name: 'View details' }).click()
+          await waitForPath(page, `/available-items/${item.id}`)
+          await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
+          const requested = page.getByRole('button', { name: 'Requested', exact: true })
+          await requested.waitFor()
+          assert.ok(await requested.isDisabled(), "'Requested' is enabled")
+          assert.equal(await page.getByLabel(TRAVEL_PROOF).count(), 0, 'the upload is still shown')
+
+          // Exactly one request reached the server, with the PDF and the sender's price.
+          const { data: seen } = await apiCall(
+            server.baseURL,
+            deliverer.token,
+            'GET',
+            `/api/item/${item.id}`,
+          )
+          assert.deepEqual(seen.requested_by, [deliverer.user.id])
+          const admin = await apiLogin(server.baseURL, 'admin@example.com')
+          const { data: full } = await apiCall(
+            server.baseURL,
+            admin.token,
+            'GET',
+            `/api/admin/items/${item.id}`,
+          )
+          assert.equal(full.requests.length, 1, JSON.stringify(full.requests))
+          const [only] = full.requests
+          assert.equal(only.deliverer.id, deliverer.user.id)
+          assert.equal(only.deliverer_price, 30)
+          assert.equal(only.accept_privacy, true)
+          assert.ok(only.proof_of_travel, 'the request has no proof of travel')
+        }),
+    )
+  },
+)
+
+/** Types into the labelled place search and chooses the suggestion that matches `option`. */
+async function pickPlace(page, label, text, option) {
+  const box = page.getByRole('combobox', { name: label })
+  await box.fill(text)
+  const choice = page.getByRole('listbox', { name: `${label} suggestions` }).getByRole('option', {
+    name: option,
+  })
+  await choice.first().click()
+  await page.getByRole('listbox', { name: `${label} suggestions` }).waitFor({ state: 'hidden' })
+  assert.match(await box.inputValue(), option)
+}
