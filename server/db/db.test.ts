@@ -18,9 +18,15 @@ describe.each(backends)('database on %s', (backend) => {
     const idx = await t.database.rows<{ indexname: string; indexdef: string }>(
       sql`select indexname, indexdef from pg_indexes where tablename = 'items' and indexdef ilike '%gist%' order by indexname`,
     )
-    expect(idx.map((i) => i.indexname)).toEqual(['items_from_earth_gist', 'items_to_earth_gist'])
+    expect(idx.map((i) => i.indexname)).toEqual([
+      'items_from_earth_gist',
+      'items_route_gist',
+      'items_to_earth_gist',
+    ])
     expect(idx[0]!.indexdef).toContain('ll_to_earth(from_lat, from_lng)')
-    expect(idx[1]!.indexdef).toContain('ll_to_earth(to_lat, to_lng)')
+    // The available-items corridor: from and to as one 6-D point (services/corridor.ts).
+    expect(idx[1]!.indexdef).toContain('cube(ARRAY[')
+    expect(idx[2]!.indexdef).toContain('ll_to_earth(to_lat, to_lng)')
   })
 
   it('answers a radius query from the GiST index, not a scan of the table', async () => {

@@ -115,6 +115,19 @@ export const storedFiles = pgTable('stored_files', {
 })
 
 const earth = (lat: AnyPgColumn, lng: AnyPgColumn): SQL => sql`ll_to_earth(${lat}, ${lng})`
+/** A point on the unit sphere (ll_to_earth / earth()) as three coordinates. */
+const unitXyz = (lat: AnyPgColumn, lng: AnyPgColumn): SQL =>
+  sql`cos(radians(${lat})) * cos(radians(${lng})), cos(radians(${lat})) * sin(radians(${lng})), sin(radians(${lat}))`
+/**
+ * The route as one 6-D point (from, to): the available-items corridor finds both ends in one GiST
+ * search (services/corridor.ts builds the same expression and the 6-D box).
+ */
+const routeCube = (t: {
+  fromLat: AnyPgColumn
+  fromLng: AnyPgColumn
+  toLat: AnyPgColumn
+  toLng: AnyPgColumn
+}): SQL => sql`cube(array[${unitXyz(t.fromLat, t.fromLng)}, ${unitXyz(t.toLat, t.toLng)}])`
 
 export const items = pgTable(
   'items',
@@ -165,6 +178,7 @@ export const items = pgTable(
     index('items_status_idx').on(t.status, t.sendingApproval),
     index('items_from_earth_gist').using('gist', earth(t.fromLat, t.fromLng)),
     index('items_to_earth_gist').using('gist', earth(t.toLat, t.toLng)),
+    index('items_route_gist').using('gist', routeCube(t)),
     check('items_quantity_positive', sql`${t.quantity} >= 1`),
     check(
       'items_from_lat_range',

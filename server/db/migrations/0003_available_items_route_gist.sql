@@ -1,0 +1,1 @@
+CREATE INDEX "items_route_gist" ON "items" USING gist (cube(array[cos(radians("from_lat")) * cos(radians("from_lng")), cos(radians("from_lat")) * sin(radians("from_lng")), sin(radians("from_lat")), cos(radians("to_lat")) * cos(radians("to_lng")), cos(radians("to_lat")) * sin(radians("to_lng")), sin(radians("to_lat"))]));
