@@ -22,4 +22,38 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
+  // Long-press / right-click on the installed icon jumps straight to the deliverer's two lists;
+  // a signed-out or non-deliverer user lands where the route guards send them.
+  shortcuts: [
+    {
+      name: 'Available Items',
+      short_name: 'Available',
+      url: '/available-items',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+    {
+      name: 'My Deliveries',
+      short_name: 'Deliveries',
+      url: '/my-deliveries',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+  ],
+  // Chromium's richer install dialog: the built app as the demo deliverer, taken with
+  // playwright-core + Debian's Chromium at these exact sizes (public/screenshots/).
+  screenshots: [
+    {
+      src: '/screenshots/wide.png',
+      sizes: '1280x720',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'The deliverer dashboard',
+    },
+    {
+      src: '/screenshots/narrow.png',
+      sizes: '390x844',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Tote on a phone',
+    },
+  ],
 }

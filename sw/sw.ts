@@ -2,15 +2,26 @@
 // The service worker: wires the pieces together, one concern per module.
 // - precache: the app shell and hashed assets built by Vite (self.__WB_MANIFEST, injected at build)
 // - navigation: client routes answered with the precached shell, so the app opens offline
+// - map-cache / places-cache: runtime caches of public data (tiles, place names); no other /api
+//   answer is ever cached here: the page keeps the user's data, per user, in IndexedDB
+// - user-caches: logout drops runtime caches that could hold user data
+// - outbox-sync: Background Sync replays the offline outbox (src/lib/outbox)
 // - lifecycle: a new version waits until the user accepts the update prompt
-// Runtime caches (map tiles, API reads) and the outbox replay get their own modules here.
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerLifecycle } from './lifecycle'
+import { registerMapCache } from './map-cache'
 import { registerNavigation } from './navigation'
+import { registerOutboxSync } from './outbox-sync'
+import { registerPlacesCache } from './places-cache'
+import { registerUserCacheClearing } from './user-caches'
 
 declare const self: ServiceWorkerGlobalScope
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 registerNavigation()
+registerPlacesCache(self.location.origin)
+registerMapCache(self.location.origin)
+registerUserCacheClearing(self)
+registerOutboxSync(self)
 registerLifecycle(self)

@@ -13,7 +13,13 @@ export const Route = createFileRoute('/_app')({
     try {
       // Asks the server at once, so a revoked or tampered token is caught before any page shows.
       // No retries here: offline or with the API down, the shell must not hang on a blank page.
-      await context.queryClient.ensureQueryData({ ...userDataQueryOptions(), retry: false })
+      await context.queryClient.ensureQueryData({
+        ...userDataQueryOptions(),
+        retry: false,
+        // Data restored from this device answers at once; the server is still asked, so a
+        // revoked or tampered token reaches the 401 handler.
+        revalidateIfStale: true,
+      })
     } catch (error) {
       if (apiFailure(error)?.status === 401) {
         throw redirect({ to: '/login', search: { redirect: location.href }, replace: true })

@@ -2,13 +2,16 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { api } from '@/lib/api-client'
-import { clearSession } from '@/lib/auth-storage'
+import { clearSession, getSession } from '@/lib/auth-storage'
+import { clearUserData } from '@/lib/offline/clear-user-data'
 
 /** SPEC.md section 7: whatever the server says, the user ends up signed out on /login. */
 export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(async () => {
+    // Read before the session goes: whose saved data to delete.
+    const userId = getSession()?.user.id ?? null
     try {
       await api.post('logout')
     } catch (error) {
@@ -17,6 +20,8 @@ export function useLogout() {
     } finally {
       clearSession()
       queryClient.clear()
+      // The next person on this device must not see this user's saved pages or queued changes.
+      if (userId) await clearUserData(userId)
       await navigate({ to: '/login', replace: true })
     }
   }, [navigate, queryClient])

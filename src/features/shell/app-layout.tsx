@@ -1,6 +1,7 @@
 import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import type { Role } from '@contract/user'
+import { OfflineBanner } from '@/components/offline-banner'
 import { SkipLink } from '@/components/skip-link'
 import { SidebarContent } from './sidebar-content'
 
@@ -114,6 +115,7 @@ export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutPr
         py={{ base: '5', md: '8' }}
       >
         <Box maxW="6xl" mx="auto">
+          <OfflineBanner />
           {children}
         </Box>
       </Box>

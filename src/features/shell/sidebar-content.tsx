@@ -1,7 +1,9 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import type { Role } from '@contract/user'
+import { InstallButton } from '@/components/install-button'
 import { navLinksByRole } from './nav-links'
+import { QueuedLink } from './queued-link'
 import { UserBlock } from './user-block'
 
 interface SidebarContentProps {
@@ -45,9 +47,13 @@ export function SidebarContent({ role, onNavigate, onOpenProfileSettings }: Side
               </li>
             ))}
           </Stack>
+          <QueuedLink />
         </Box>
       </Stack>
-      <UserBlock onOpenProfileSettings={onOpenProfileSettings} />
+      <Stack gap="3">
+        <InstallButton />
+        <UserBlock onOpenProfileSettings={onOpenProfileSettings} />
+      </Stack>
     </Stack>
   )
 }

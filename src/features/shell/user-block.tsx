@@ -1,13 +1,22 @@
 import { Avatar, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { getStoredUser } from '@/lib/auth-storage'
+import { useOutbox } from '@/lib/outbox/use-outbox'
 import { useSession } from '@/lib/use-session'
 import { useLogout } from './api'
+import { LogoutConfirm } from './logout-confirm'
 
 export function UserBlock({ onOpenProfileSettings }: { onOpenProfileSettings: () => void }) {
   const session = useSession()
   const logout = useLogout()
   const [leaving, setLeaving] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const { pending } = useOutbox()
+  const leave = () => {
+    setConfirming(false)
+    setLeaving(true)
+    void logout()
+  }
   // SPEC.md section 2: with no stored user the block still renders, as 'Demo User'.
   const name = (session?.user ?? getStoredUser())?.name || 'Demo User'
 
@@ -37,13 +46,16 @@ export function UserBlock({ onOpenProfileSettings }: { onOpenProfileSettings: ()
         justifyContent="flex-start"
         loading={leaving}
         disabled={leaving}
-        onClick={() => {
-          setLeaving(true)
-          void logout()
-        }}
+        onClick={() => (pending > 0 ? setConfirming(true) : leave())}
       >
         Logout
       </Button>
+      <LogoutConfirm
+        pending={pending}
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={leave}
+      />
     </Stack>
   )
 }

@@ -1,0 +1,126 @@
+import { hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query'
+import type { PersistedQuery } from '@/lib/db'
+import { loadDb } from './lazy-db'
+import { isQuotaError, reportQuotaError } from './storage'
+
+// Reads fall back to local data (DESIGN.md "Offline"): every successful query of the signed-in
+// user is written to Dexie (throttled) and put back into the QueryClient at start, so with no
+// network the pages show what the user saw before. A small custom persister rather than
+// @tanstack/query-persist-client: that one stores the whole cache as one blob, we want rows per
+// user and per query so logout can delete exactly one user's data.
+
+/** Older saved reads are not shown: a week-old list would mislead more than it helps. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+const THROTTLE_MS = 1_000
+const MAX_ROWS_PER_USER = 300
+
+const rowId = (userId: string, queryHash: string) => `${userId}:${queryHash}`
+
+function persistable(query: Query | undefined): query is Query {
+  return (
+    query !== undefined &&
+    query.state.status === 'success' &&
+    query.state.data !== undefined &&
+    query.meta?.persist !== false
+  )
+}
+
+/** Puts the user's saved reads into the client; newer data already in memory wins. */
+export async function restoreQueries(client: QueryClient, userId: string): Promise<number> {
+  const { getDb } = await loadDb()
+  const rows = await getDb().queries.where('userId').equals(userId).toArray()
+  const fresh = rows.filter((row) => Date.now() - row.dataUpdatedAt < PERSIST_MAX_AGE_MS)
+  const state = {
+    mutations: [],
+    queries: fresh.map((row) => ({
+      queryKey: row.queryKey,
+      queryHash: row.queryHash,
+      dehydratedAt: Date.now(),
+      state: {
+        data: row.data,
+        dataUpdatedAt: row.dataUpdatedAt,
+        dataUpdateCount: 1,
+        error: null,
+        errorUpdatedAt: 0,
+        errorUpdateCount: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        // Shown at once, but refetched on first use: saved data is a fallback, never "fresh".
+        isInvalidated: true,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    })),
+  } as DehydratedState
+  hydrate(client, state)
+  return fresh.length
+}
+
+async function write(rows: PersistedQuery[], userId: string) {
+  const { getDb } = await loadDb()
+  const db = getDb()
+  for (const row of rows) {
+    try {
+      await db.queries.put(row)
+    } catch (error) {
+      if (isQuotaError(error)) {
+        await reportQuotaError()
+        return
+      }
+      // Data that cannot be cloned into IndexedDB is simply not kept offline.
+    }
+  }
+  const all = await db.queries.where('userId').equals(userId).sortBy('dataUpdatedAt')
+  const excess = all.length - MAX_ROWS_PER_USER
+  if (excess > 0) await db.queries.bulkDelete(all.slice(0, excess).map((row) => row.id))
+}
+
+/** Saves successful queries of `currentUserId()` as they arrive; returns a stop function. */
+export function startPersistingQueries(
+  client: QueryClient,
+  currentUserId: () => string | null,
+): () => void {
+  const dirty = new Set<string>()
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const flush = () => {
+    timer = null
+    const userId = currentUserId()
+    const hashes = [...dirty]
+    dirty.clear()
+    if (!userId) return
+    const rows = hashes
+      .map((hash) => client.getQueryCache().get(hash))
+      .filter(persistable)
+      .map((query) => ({
+        id: rowId(userId, query.queryHash),
+        userId,
+        queryHash: query.queryHash,
+        queryKey: query.queryKey,
+        data: query.state.data,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+      }))
+    if (rows.length) write(rows, userId).catch((e: unknown) => console.warn('Not saved', e))
+  }
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return
+    dirty.add(event.query.queryHash)
+    timer ??= setTimeout(flush, THROTTLE_MS)
+  })
+  // Leaving the page (reload, navigation, closing the tab) must not lose the last second's reads.
+  const flushNow = () => {
+    if (timer) clearTimeout(timer)
+    if (dirty.size) flush()
+  }
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flushNow()
+  }
+  window.addEventListener('pagehide', flushNow)
+  document.addEventListener('visibilitychange', onHidden)
+  return () => {
+    unsubscribe()
+    flushNow()
+    window.removeEventListener('pagehide', flushNow)
+    document.removeEventListener('visibilitychange', onHidden)
+  }
+}

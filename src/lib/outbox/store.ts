@@ -1,0 +1,83 @@
+import { liveQuery } from 'dexie'
+import { getDb, type OutboxEntry, type OutboxKind } from '@/lib/db'
+
+// The outbox table's reads and writes. Works in the page (loaded lazily) and in the worker.
+
+export interface EnqueueInput {
+  userId: string
+  kind: OutboxKind
+  /** Relative to the API prefix, as ky takes it: 'request-item'. */
+  path: string
+  fields: Record<string, string>
+  file?: Blob | null
+  /** The multipart field of the file: 'file' or 'proof_of_travel' (DESIGN.md). */
+  fileField?: string
+  /** Defaults to the File's name, else 'upload'. */
+  fileName?: string
+  label?: string
+  /** Pass the key of a direct attempt that may have reached the server; else a new one. */
+  idempotencyKey?: string
+}
+
+const defaultLabels: Record<OutboxKind, string> = {
+  'respond-further-info': 'Reply to an information request',
+  'request-item': 'Request to deliver an item',
+}
+
+/** Unsent entries: what the sidebar counts and logout warns about. */
+export const isPending = (entry: OutboxEntry) => entry.status !== 'sent'
+
+export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  const db = getDb()
+  const file = input.file ?? null
+  const row: Omit<OutboxEntry, 'id'> = {
+    userId: input.userId,
+    createdAt: Date.now(),
+    kind: input.kind,
+    method: 'POST',
+    path: input.path,
+    idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
+    fields: { ...input.fields },
+    file: file
+      ? {
+          field: input.fileField ?? 'file',
+          blob: file,
+          name: input.fileName ?? ((file as Partial<File>).name || 'upload'),
+          type: file.type,
+        }
+      : null,
+    status: 'queued',
+    error: null,
+    attempts: 0,
+    label: input.label ?? defaultLabels[input.kind],
+  }
+  const id = await db.outbox.add(row as OutboxEntry)
+  return { ...row, id: id }
+}
+
+/** Puts a failed (or stuck) entry back in the queue; its Idempotency-Key stays the same. */
+export async function retry(id: number): Promise<void> {
+  await getDb().outbox.update(id, { status: 'queued', error: null })
+}
+
+export async function discard(id: number): Promise<void> {
+  await getDb().outbox.delete(id)
+}
+
+/** The user's entries, oldest first. */
+export async function listEntries(userId: string): Promise<OutboxEntry[]> {
+  return getDb().outbox.where('userId').equals(userId).sortBy('id')
+}
+
+/** Calls `listener` with the user's entries now and after every change (any tab or the worker). */
+export function watchEntries(userId: string, listener: (entries: OutboxEntry[]) => void) {
+  const subscription = liveQuery(() => listEntries(userId)).subscribe({
+    next: listener,
+    error: (error: unknown) => console.warn('Outbox unavailable', error),
+  })
+  return () => subscription.unsubscribe()
+}
+
+export async function clearUserOutbox(userId: string): Promise<void> {
+  await getDb().outbox.where('userId').equals(userId).delete()
+}
