@@ -17,7 +17,8 @@ import {
   fileExtensionAllowed,
   fileMessages,
 } from '@contract/files'
-import { api } from '@/lib/api-client'
+import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
+import { QUEUED_MESSAGE } from '@/lib/outbox/messages'
 import { toaster } from './ui/toaster'
 
 interface InfoResponseDialogProps {
@@ -73,19 +74,23 @@ function ResponseForm({ itemId, party, onClose }: Omit<InfoResponseDialogProps, 
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
 
   const send = useMutation({
-    mutationFn: () => {
-      const body = new FormData()
-      body.set('item_id', itemId)
-      body.set('description', message.trim())
-      body.set('response_by', party)
-      if (file) body.set('file', file)
-      return api
-        .post('respond-further-info', { body, headers: { 'Idempotency-Key': idempotencyKey } })
-        .json()
-    },
-    onSuccess: async () => {
-      toaster.create({ title: 'Information sent successfully!', type: 'success' })
+    // Sent now, or kept in the outbox when the network is down (DESIGN.md Offline).
+    mutationFn: () =>
+      submitOrQueue({
+        kind: 'respond-further-info',
+        path: 'respond-further-info',
+        fields: { item_id: itemId, description: message.trim(), response_by: party },
+        file,
+        fileField: 'file',
+        idempotencyKey,
+      }),
+    onSuccess: async (result) => {
       onClose()
+      if (result.queued) {
+        toaster.create({ title: QUEUED_MESSAGE, type: 'info' })
+        return
+      }
+      toaster.create({ title: 'Information sent successfully!', type: 'success' })
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['items'] }),
         queryClient.invalidateQueries({ queryKey: ['item'] }),

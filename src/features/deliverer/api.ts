@@ -11,6 +11,7 @@ import type { delivererItemAnswer, Location } from '@contract/items'
 import type { userConsentAnswer } from '@contract/terms'
 import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
+import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
 
 /** SPEC.md section 4 and 9: lists and the dashboard refresh every 30 s while the tab is visible. */
 export const autoRefresh = {
@@ -140,25 +141,34 @@ type MessageAnswer = z.infer<typeof messageOnly>
 
 export interface RequestItemInput {
   itemId: string
+  itemName: string
   file: File
   delivererPrice: number
 }
 
+/**
+ * Sends the request now, or keeps it in the outbox when the network is down (DESIGN.md Offline);
+ * `queued: true` tells the page it is saved on this device, not yet sent.
+ */
 export function useRequestItemMutation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ itemId, file, delivererPrice }: RequestItemInput) => {
-      const form = new FormData()
-      form.set('item_id', itemId)
-      form.set('proof_of_travel', file, file.name)
-      form.set('accept_privacy', 'true')
-      form.set('deliverer_price', String(delivererPrice))
-      // A fresh key per submission: a replay of this very request changes nothing twice.
-      return api
-        .post('request-item', { body: form, headers: { 'Idempotency-Key': crypto.randomUUID() } })
-        .json<MessageAnswer>()
+    mutationFn: ({ itemId, itemName, file, delivererPrice }: RequestItemInput) =>
+      submitOrQueue<MessageAnswer>({
+        kind: 'request-item',
+        path: 'request-item',
+        fields: {
+          item_id: itemId,
+          accept_privacy: 'true',
+          deliverer_price: String(delivererPrice),
+        },
+        file,
+        fileField: 'proof_of_travel',
+        label: `Request to deliver ${itemName}`,
+      }),
+    onSuccess: (result) => {
+      if (!result.queued) void queryClient.invalidateQueries({ queryKey: delivererKeys.all })
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: delivererKeys.all }),
   })
 }
 

@@ -6,6 +6,7 @@ import { useRequestItemMutation } from './api'
 import { lastListSearch } from './available-search'
 import { priceToSend } from './offer-price'
 import { toaster } from '@/components/ui/toaster'
+import { QUEUED_MESSAGE } from '@/lib/outbox/messages'
 
 interface Pending {
   item: Item
@@ -35,14 +36,19 @@ export function useRequestFlow({ onSent }: { onSent?: () => void } = {}) {
     mutation.mutate(
       {
         itemId: pending.item.id,
+        itemName: pending.item.name,
         file: pending.file,
         delivererPrice: priceToSend(pending.offer, pending.item.sender_price),
       },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setPending(null)
           onSent?.()
-          toaster.create({ title: 'Request sent successfully!', type: 'success' })
+          toaster.create(
+            result.queued
+              ? { title: QUEUED_MESSAGE, type: 'info' }
+              : { title: 'Request sent successfully!', type: 'success' },
+          )
           // Back to the list with the route the deliverer chose there (not the detail's search).
           void navigate({ to: '/available-items', search: lastListSearch() })
         },
