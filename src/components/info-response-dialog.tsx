@@ -74,7 +74,9 @@ function ResponseForm({ itemId, party, onClose }: Omit<InfoResponseDialogProps, 
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
 
   const send = useMutation({
-    // Sent now, or kept in the outbox when the network is down (DESIGN.md Offline).
+    // Sent now, or kept in the outbox when the network is down (DESIGN.md Offline). 'always':
+    // the default networkMode would pause the mutation offline instead of letting it queue.
+    networkMode: 'always',
     mutationFn: () =>
       submitOrQueue({
         kind: 'respond-further-info',

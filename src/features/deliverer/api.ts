@@ -153,6 +153,9 @@ export interface RequestItemInput {
 export function useRequestItemMutation() {
   const queryClient = useQueryClient()
   return useMutation({
+    // submitOrQueue decides what offline means: the default networkMode ('online') would pause
+    // the mutation while offline, so nothing would be queued and the button would spin forever.
+    networkMode: 'always',
     mutationFn: ({ itemId, itemName, file, delivererPrice }: RequestItemInput) =>
       submitOrQueue<MessageAnswer>({
         kind: 'request-item',

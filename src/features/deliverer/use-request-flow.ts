@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import type { Item } from '@contract/items'
 import { failureMessage } from '@/lib/api-client'
-import { useRequestItemMutation } from './api'
+import { delivererTermsQueryOptions, useRequestItemMutation } from './api'
 import { lastListSearch } from './available-search'
 import { priceToSend } from './offer-price'
 import { toaster } from '@/components/ui/toaster'
@@ -21,6 +22,9 @@ interface Pending {
 export function useRequestFlow({ onSent }: { onSent?: () => void } = {}) {
   const navigate = useNavigate()
   const mutation = useRequestItemMutation()
+  // Loaded with the page, not only when the consent dialog opens, so the terms are saved on the
+  // device (DESIGN.md Offline) and a request can be accepted and queued offline.
+  useQuery(delivererTermsQueryOptions())
   const [pending, setPending] = useState<Pending | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
 

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { getSession, STORAGE_KEYS, subscribe } from '@/lib/auth-storage'
 import { enqueueWrite, onOutboxSent, replayOutbox, startOutboxTriggers } from '@/lib/outbox/client'
 import { hasIndexedDb, loadWorkerSession } from './lazy-db'
@@ -37,6 +37,9 @@ function mirrorSessionForWorker() {
  * replay triggers; the worker's token mirror. Resolves when the first render may happen.
  */
 export async function startOffline(client: QueryClient): Promise<void> {
+  // TanStack Query assumes online until an 'offline' event; a page (re)loaded offline gets none,
+  // so its retries would run out and turn saved data into an error instead of pausing.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
   trackNetworkFailures(client)
   // A stable handle for the browser tests (tests/e2e/offline.test.mjs) and for debugging; it
   // offers nothing a script on the page could not already do with the user's own session.

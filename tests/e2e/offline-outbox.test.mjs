@@ -1,0 +1,281 @@
+// Issue 6 item 7, through the UI as a person would: changes made offline (an information reply
+// with a PNG, a request to deliver with a PDF) are kept on the device as 'Queued', survive a
+// reload and a closed tab, and are sent exactly once when the network is back; a change the
+// server refuses stays in the outbox as failed with the server's message until it is discarded.
+// The built app with its real service worker, in Debian's Chromium.
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { apiCall, apiLogin, apiMultipart, TINY_PDF, TINY_PNG } from './support/api.mjs'
+import { field, launchBrowser, logIn, openPage, scenario, waitForPath } from './support/browser.mjs'
+import { startServer } from './support/server.mjs'
+
+const DELIVERER = 'deliverer@example.com'
+const QUESTION = 'Which train are you taking?'
+const ANSWER = 'The ICE 597 on Friday, ticket attached.'
+const QUEUED_TOAST =
+  'You are offline. Saved on this device as Queued; it will be sent when you are back online.'
+const TRAVEL_PROOF = /^Proof of travel/
+/** The 30 s visible-tab refresh plus slack. */
+const REPLAY_WAIT_MS = 40_000
+
+describe('offline outbox through the UI', { timeout: 240_000 }, () => {
+  let server
+  let browser
+  let files
+  let admin
+  let session // one deliverer context for the whole scenario (its storage is the device)
+  const stamp = Date.now()
+  const items = {}
+
+  async function postItem(sender, name) {
+    const created = await apiCall(server.baseURL, sender.token, 'POST', '/api/items', {
+      name,
+      category: 'other',
+      description: 'A small parcel for the offline scenario.',
+      quantity: 1,
+      weight: 0.5,
+      dimensions: { length: 20, width: 15, height: 5 },
+      is_fragile: false,
+      from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
+      to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
+      delivery_phone: '+49 30 1234567',
+      delivery_address: 'Marienplatz 1, Munich',
+      delivery_deadline: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+      special_instructions: '',
+      sender_price: 30,
+    })
+    const item = created.data.item
+    assert.ok(item?.id, `POST /api/items answered no item: ${JSON.stringify(created)}`)
+    await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
+      item_id: item.id,
+      decision: 'approved',
+    })
+    return item
+  }
+
+  async function adminItem(id) {
+    const { data } = await apiCall(server.baseURL, admin.token, 'GET', `/api/admin/items/${id}`)
+    return data
+  }
+
+  before(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+    files = mkdtempSync(join(tmpdir(), 'tote-e2e-outbox-'))
+    writeFileSync(join(files, 'ticket.png'), TINY_PNG)
+    writeFileSync(join(files, 'ticket.pdf'), TINY_PDF)
+
+    admin = await apiLogin(server.baseURL, 'admin@example.com')
+    const sender = await apiLogin(server.baseURL, 'sender@example.com')
+    items.a = await postItem(sender, `Offline request ${stamp}`)
+    items.c = await postItem(sender, `Offline reply ${stamp}`)
+    items.d = await postItem(sender, `Offline refused ${stamp}`)
+
+    // The deliverer has requested C, and the admin asks them something about it.
+    const deliverer = await apiLogin(server.baseURL, DELIVERER)
+    await apiMultipart(
+      server.baseURL,
+      deliverer.token,
+      '/api/request-item',
+      { item_id: items.c.id, accept_privacy: 'true' },
+      { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
+    )
+    await apiMultipart(server.baseURL, admin.token, '/api/admin/request-further-info', {
+      item_id: items.c.id,
+      to: 'deliverer',
+      deliverer_id: deliverer.user.id,
+      description: QUESTION,
+    })
+
+    session = await openPage(browser, server.baseURL)
+  })
+  after(async () => {
+    await session?.context.close()
+    await browser?.close()
+    await server?.stop()
+    if (files) rmSync(files, { recursive: true, force: true })
+  })
+
+  const step = (name, fn) => scenario(name, session, () => fn(session.page, session.context))
+
+  /** The sidebar's 'Queued' button with its count. */
+  const queuedButton = (page, count) =>
+    page.getByRole('button', {
+      name: `Queued: ${count} unsent change${count === 1 ? '' : 's'}`,
+      exact: true,
+    })
+
+  /** Opens an item page and waits for its heading. */
+  async function openItem(page, item) {
+    await page.goto(`/available-items/${item.id}`)
+    await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
+  }
+
+  /** Chooses ticket.pdf on an item page and requests it through the consent dialog. */
+  async function requestToDeliver(page) {
+    await page.getByLabel(TRAVEL_PROOF).setInputFiles(join(files, 'ticket.pdf'))
+    await page.getByRole('button', { name: 'Request to Deliver', exact: true }).click()
+    const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
+    await consent.getByRole('button', { name: 'Accept' }).click()
+    await page.getByText(QUEUED_TOAST).first().waitFor()
+    await consent.waitFor({ state: 'detached' })
+  }
+
+  it('1. online, the deliverer opens the pages they will need', { timeout: 60_000 }, () =>
+    step('outbox-visit-online', async (page) => {
+      await logIn(page, DELIVERER)
+      await waitForPath(page, '/deliverer-dashboard')
+      await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+      // The worker's precache is what serves the app shell and its lazy chunks offline.
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+        timeout: 20_000,
+      })
+      // Each page stays open a moment: saved reads are written throttled (1 s).
+      await openItem(page, items.a)
+      await page.getByRole('button', { name: 'Upload Travel Document to Request' }).waitFor()
+      await page.waitForTimeout(1_500)
+      await openItem(page, items.d)
+      await page.waitForTimeout(1_500)
+      await openItem(page, items.c)
+      const area = page.getByRole('region', { name: 'Admin information request' })
+      await area.getByText(QUESTION).waitFor()
+      await area.getByText('Action Required', { exact: true }).waitFor()
+      // Nothing is queued yet: no 'Queued' entry in the sidebar.
+      assert.equal(await page.getByRole('button', { name: /^Queued/ }).count(), 0)
+      // Saved reads are written throttled (1 s).
+      await page.waitForTimeout(2_000)
+    }),
+  )
+
+  it(
+    '2. offline, a reply and a request are kept on the device as Queued',
+    { timeout: 60_000 },
+    () =>
+      step('outbox-queue-offline', async (page, context) => {
+        await context.setOffline(true)
+        // Still on item C, opened while online.
+        const area = page.getByRole('region', { name: 'Admin information request' })
+        await area.getByRole('button', { name: 'Respond', exact: true }).click()
+        const dialog = page.getByRole('dialog', { name: 'Respond to the admin' })
+        await field(dialog, 'Your response').fill(ANSWER)
+        await dialog.getByLabel('Attach a file (optional)').setInputFiles(join(files, 'ticket.png'))
+        await dialog.getByRole('button', { name: 'Send response' }).click()
+        await page.getByText(QUEUED_TOAST).first().waitFor()
+        await dialog.waitFor({ state: 'detached' })
+        assert.equal(
+          await page.getByText('Information sent successfully!').count(),
+          0,
+          'an offline reply claims it was sent',
+        )
+        await queuedButton(page, 1).waitFor()
+
+        // Item A, reached by a reload while offline (served from what the device saved).
+        await openItem(page, items.a)
+        await requestToDeliver(page)
+        assert.equal(await page.getByText('Request sent successfully!').count(), 0)
+        await queuedButton(page, 2).waitFor()
+      }),
+  )
+
+  it('3. the queue survives an offline reload and a closed tab', { timeout: 60_000 }, () =>
+    step('outbox-survives', async (page, context) => {
+      await page.reload()
+      await queuedButton(page, 2).waitFor()
+
+      await page.close()
+      const next = await context.newPage()
+      session.page = next
+      next.on('pageerror', (error) => session.problems.push(`pageerror: ${error.message}`))
+      await next.goto('/deliverer-dashboard')
+      await next.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+      await queuedButton(next, 2).waitFor()
+      // Nothing reached the server while offline.
+      assert.equal((await adminItem(items.a.id)).requests.length, 0)
+      assert.equal((await adminItem(items.c.id)).info_requests[0].response, null)
+    }),
+  )
+
+  it('4. back online, both are sent exactly once', { timeout: 90_000 }, () =>
+    step('outbox-replay-online', async (page, context) => {
+      await queuedButton(page, 2).click()
+      const dialog = page.getByRole('dialog', { name: 'Queued changes' })
+      await dialog.waitFor()
+      await dialog.getByText('Waiting for the network').first().waitFor()
+      assert.equal(await dialog.getByText('Waiting for the network').count(), 2)
+      await dialog.getByText(`Request to deliver ${items.a.name}`).waitFor()
+
+      await context.setOffline(false)
+      // The `online` event (or the 30 s refresh) replays; the user waits with the dialog open.
+      await dialog.getByText('Sent', { exact: true }).nth(1).waitFor({ timeout: REPLAY_WAIT_MS })
+      assert.equal(await dialog.getByText('Waiting for the network').count(), 0)
+      assert.equal(await dialog.getByText('Not accepted').count(), 0)
+      await dialog.getByRole('button', { name: 'Close' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      // Nothing unsent is left: the sidebar's 'Queued' entry is gone.
+      await page.getByRole('button', { name: /^Queued/ }).waitFor({ state: 'detached' })
+
+      const a = await adminItem(items.a.id)
+      const mine = a.requests.filter((r) => r.deliverer.email === DELIVERER)
+      assert.equal(a.requests.length, 1, `requests of A: ${JSON.stringify(a.requests)}`)
+      assert.equal(mine.length, 1)
+      assert.ok(mine[0].proof_of_travel, 'the request of A has no proof of travel')
+      const c = await adminItem(items.c.id)
+      assert.equal(c.info_requests.length, 1)
+      assert.equal(c.info_requests[0].response, ANSWER)
+      assert.ok(c.info_requests[0].response_file_path, 'the reply of C has no file')
+
+      // The deliverer's item C now shows the reply as submitted.
+      await openItem(page, items.c)
+      const area = page.getByRole('region', { name: 'Admin information request' })
+      await area.getByText('Information Submitted', { exact: true }).waitFor()
+      await area.getByText(ANSWER).waitFor()
+    }),
+  )
+
+  it(
+    '5. a change the server refuses stays as failed with its message until discarded',
+    { timeout: 90_000 },
+    () =>
+      step('outbox-refused', async (page, context) => {
+        await context.setOffline(true)
+        await openItem(page, items.d)
+        await requestToDeliver(page)
+        await queuedButton(page, 1).waitFor()
+
+        // Meanwhile the admin rejects sending D: it is no longer available to deliverers.
+        await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
+          item_id: items.d.id,
+          decision: 'rejected',
+        })
+        await context.setOffline(false)
+
+        await queuedButton(page, 1).click()
+        const dialog = page.getByRole('dialog', { name: 'Queued changes' })
+        const entry = dialog
+          .getByRole('listitem')
+          .filter({ hasText: `Request to deliver ${items.d.name}` })
+        await entry.getByText('Not accepted', { exact: true }).waitFor({ timeout: REPLAY_WAIT_MS })
+        await entry.getByText('Item not found', { exact: true }).waitFor()
+        assert.equal((await adminItem(items.d.id)).requests.length, 0)
+
+        // Still there, with its message, after a reload; the count stays on the failed entry.
+        await page.reload()
+        await queuedButton(page, 1).click()
+        await entry.getByText('Not accepted', { exact: true }).waitFor()
+        await entry.getByText('Item not found', { exact: true }).waitFor()
+
+        await entry.getByRole('button', { name: 'Discard' }).click()
+        await entry.waitFor({ state: 'detached' })
+        await dialog.getByRole('button', { name: 'Close' }).click()
+        await page.getByRole('button', { name: /^Queued/ }).waitFor({ state: 'detached' })
+        // Gone for good: not back after a reload either.
+        await page.goto('/deliverer-dashboard')
+        await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+        await page.waitForTimeout(1_500)
+        assert.equal(await page.getByRole('button', { name: /^Queued/ }).count(), 0)
+      }),
+  )
+})
