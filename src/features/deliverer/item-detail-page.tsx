@@ -46,7 +46,8 @@ export function ItemDetailPage({ id }: { id: string }) {
         </FormAlert>
       )}
       {item.isPending && <Text role="status">Loading item details...</Text>}
-      {item.isSuccess && <ItemDetail item={item.data} userId={userId} />}
+      {/* A failed refetch keeps the last data (e.g. saved on this device): show it under the banner. */}
+      {item.data && <ItemDetail item={item.data} userId={userId} />}
     </Stack>
   )
 }
