@@ -4,7 +4,7 @@ import { approval, itemStatuses } from '@contract/items'
 import { humanize } from './format'
 import type { ItemsSearch } from './search-schemas'
 import { optionsOf, SelectField } from './select-field'
-import { useDebouncedValue } from './use-debounced-value'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 interface ItemsFiltersProps {
   search: ItemsSearch

@@ -14,7 +14,7 @@ import { userStates, type UsersSearch } from './search-schemas'
 import { optionsOf, SelectField } from './select-field'
 import { UserActions } from './user-actions'
 import { adminUsersQueryOptions, usersParams } from './users-api'
-import { useDebouncedValue } from './use-debounced-value'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 const stackedCell = {
   display: { base: 'block', md: 'table-cell' },

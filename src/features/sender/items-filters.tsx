@@ -2,7 +2,7 @@ import { Field, Grid, Input, NativeSelect } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { categoryList, itemStatusList, pageSizeList, type ItemsSearch } from './items-search'
 import { statusLabel } from './format'
-import { useDebouncedValue } from './use-debounced-value'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 /** SPEC.md section 9: search waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500
