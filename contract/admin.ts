@@ -1,11 +1,8 @@
 import { z } from 'zod'
 import { envelope, pagination } from './envelope'
-import { approval, item, itemStatus } from './items'
+import { approval, intFromQuery, item, itemStatus } from './items'
 import { party } from './info-requests'
 import { email, personName, role } from './user'
-
-const intFromQuery = (min: number, max: number, fallback: number) =>
-  z.coerce.number().int().min(min).max(max).catch(fallback).default(fallback)
 
 /** GET /api/admin/stats */
 export const adminStats = z.object({

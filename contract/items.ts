@@ -157,7 +157,8 @@ export const sortableItemColumns = [
 ] as const
 export const pageSizes = [10, 25, 50] as const
 
-const intFromQuery = (min: number, max: number, fallback: number) =>
+/** A whole number from the query string; a bad or missing value falls back (never a 400). */
+export const intFromQuery = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).catch(fallback).default(fallback)
 
 export const itemsQuery = z.object({

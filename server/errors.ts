@@ -12,3 +12,11 @@ export class HttpError extends Error {
 
 export const httpError = (statusCode: number, message: string, errors?: Record<string, string[]>) =>
   new HttpError(statusCode, message, errors)
+
+/** zod issues of a multipart form (parsed by hand, not by the route schema) as a 400 with field errors. */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string[]> = {}
+  for (const issue of issues)
+    (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message)
+  return httpError(400, issues[0]?.message ?? 'Invalid request', errors)
+}

@@ -18,7 +18,7 @@ import { fileMessages } from '../../contract/files'
 import { delivererItemAnswer, type Location, type LocationInput } from '../../contract/items'
 import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, items } from '../db/schema'
-import { httpError } from '../errors'
+import { fieldErrors, httpError } from '../errors'
 import { availableTo, corridorPage } from '../services/corridor'
 import { checkUpload, readMultipart, storeUpload, travelRefusals } from '../services/files'
 import { loadItemView, toItemViews, type ItemRow } from '../services/item-view'
@@ -30,7 +30,6 @@ import {
   savePayout,
   stripeOnboardingUrl,
 } from '../services/payouts'
-import { fieldErrors } from './info-requests'
 
 export const ITEM_NOT_FOUND = 'Item not found'
 export const LOCATION_NOT_FOUND = 'Location not found'

@@ -4,20 +4,13 @@ import { messageOnly } from '../../contract/envelope'
 import { respondFurtherInfoFields } from '../../contract/info-requests'
 import type { Db } from '../db/client'
 import { auditLog, infoRequests } from '../db/schema'
-import { httpError } from '../errors'
+import { fieldErrors, httpError } from '../errors'
 import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../services/files'
 import { latestInfoRequest } from '../services/item-view'
 
 export const INFO_SENT = 'Information sent successfully!'
 
 /** Turns a zod failure into the 400 envelope with field errors (multipart bodies are checked here). */
-export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string[]> = {}
-  for (const issue of issues)
-    (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message)
-  return httpError(400, issues[0]?.message ?? 'Invalid request', errors)
-}
-
 /**
  * POST /api/respond-further-info (multipart: item_id, description, response_by, optional `file`):
  * the target of the latest information request of `response_by` on the item answers it. A resubmit

@@ -8,11 +8,10 @@ import {
 import { messageOnly } from '../../../contract/envelope'
 import type { Db } from '../../db/client'
 import { deliveryRequests, infoRequests, items, users } from '../../db/schema'
-import { httpError } from '../../errors'
+import { fieldErrors, httpError } from '../../errors'
 import { audit } from '../../services/audit'
 import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../../services/files'
 import { adminMails, itemLink, notify, originOf } from '../../services/notifications'
-import { fieldErrors } from '../info-requests'
 
 const security = [{ bearerAuth: [] }]
 

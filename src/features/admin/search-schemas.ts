@@ -1,5 +1,6 @@
 import type { Approval, ItemStatus } from '@contract/items'
 import type { Role } from '@contract/user'
+import { oneOf, positiveInt, text } from '@/lib/search-params'
 
 // Route search validation runs in the first-visit bundle, which must not pull in zod (and the
 // contract modules build zod schemas on import). So: plain parsers, with the value lists checked
@@ -16,23 +17,6 @@ const roleValues = ['sender', 'deliverer', 'admin'] as const satisfies readonly 
 export const userStates = ['active', 'inactive', 'unverified'] as const
 export const adminItemSortColumns = ['name', 'status', 'created_at', 'delivery_deadline'] as const
 export type AdminItemSortColumn = (typeof adminItemSortColumns)[number]
-
-function oneOf<T extends string>(values: readonly T[], raw: unknown): T | undefined {
-  return typeof raw === 'string' && (values as readonly string[]).includes(raw)
-    ? (raw as T)
-    : undefined
-}
-
-function positiveInt(raw: unknown, max: number): number | undefined {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : undefined
-}
-
-function text(raw: unknown): string | undefined {
-  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined
-  const value = String(raw).trim().slice(0, 100)
-  return value || undefined
-}
 
 // Every key optional and a bad value dropped: a hand-edited or stale URL still opens the page, and
 // links to it need no search object. Defaults live in the page, not in the URL.

@@ -1,5 +1,6 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
 import type { Category, ItemsQuery, ItemStatus } from '@contract/items'
+import { oneOf } from '@/lib/search-params'
 
 // Copies of contract/items.ts lists, type-checked against it: importing the values would pull
 // zod into the first-load bundle, because validateSearch is not code-split.
@@ -47,9 +48,6 @@ export const itemsSearchDefaults = {
   sort_by: 'created_at',
   sort_order: 'desc',
 } as const satisfies Partial<ItemsSearch>
-
-const oneOf = <T extends string | number>(list: readonly T[], value: unknown): T | undefined =>
-  list.find((entry) => String(entry) === String(value))
 
 /**
  * Hand-written rather than zod: validateSearch runs in the first-load route tree, and this keeps
