@@ -23,6 +23,8 @@ export interface Database {
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>
   migrate(): Promise<void>
   close(): Promise<void>
+  /** Another handle on the same connection that reports each statement it runs (tests count them). */
+  observed(onQuery: (query: string) => void): Db
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -39,6 +41,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} })
     const db = drizzlePostgres({ client, schema })
     return {
+      observed: (onQuery) =>
+        drizzlePostgres({ client, schema, logger: { logQuery: onQuery } }) as unknown as Db,
       db: db as unknown as Db,
       kind: 'postgres',
       rows: async <T>(query: SQL) => (await db.execute(query)) as unknown as T[],
@@ -51,6 +55,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const client = await PGlite.create(dir, { extensions: { cube, earthdistance } })
   const db = drizzlePglite({ client, schema })
   return {
+    observed: (onQuery) =>
+      drizzlePglite({ client, schema, logger: { logQuery: onQuery } }) as unknown as Db,
     db: db as unknown as Db,
     kind: 'pglite',
     rows: async <T>(query: SQL) => (await db.execute(query)).rows as T[],

@@ -156,6 +156,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         name: 'Mid',
         description: 'a LAMP shade',
         deliveryDeadline: new Date(Date.now() + 30 * DAY),
+        toAddress: 'Hamburg Altona, Germany',
       })
       const body = { origin_address: o, destination_address: d }
       const all = await available(me, body)
@@ -182,6 +183,15 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(ids(await available(me, body, '?search=n_s'))).toEqual([near.id])
       const later = new Date(Date.now() + 20 * DAY).toISOString().slice(0, 10)
       expect(ids(await available(me, body, `?date=${later}`))).toEqual([mid.id])
+      expect(ids(await available(me, body, '?location=altona'))).toEqual([mid.id])
+      // every filter at once, and each combination keeps to its own rules
+      expect(ids(await available(me, body, `?search=lamp&location=altona&date=${later}`))).toEqual([
+        mid.id,
+      ])
+      expect(ids(await available(me, body, '?search=lamp&location=munich'))).toEqual([far.id])
+      const past = await available(me, body, '?page=3&per_page=2')
+      expect(ids(past)).toEqual([])
+      expect(past.json().data.pagination).toMatchObject({ total: 3, last_page: 2 })
 
       const empty = await available(me, { origin_address: d, destination_address: o })
       expect(empty.json().data).toMatchObject({

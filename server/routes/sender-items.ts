@@ -15,15 +15,10 @@ import {
 import { deliverersAnswer } from '../../contract/sender-extra'
 import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, items, payments, users } from '../db/schema'
+import { likePattern } from '../db/like-pattern'
 import { httpError } from '../errors'
 import { loadItemView, toItemViews } from '../services/item-view'
-import {
-  isUuid,
-  ITEM_NOT_FOUND,
-  itemColumns,
-  likePattern,
-  ownedItem,
-} from '../services/sender-items'
+import { isUuid, ITEM_NOT_FOUND, itemColumns, ownedItem } from '../services/sender-items'
 
 export const ITEM_CREATED = 'Item created successfully'
 export const ITEM_UPDATED = 'Item updated successfully'

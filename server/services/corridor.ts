@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Location } from '../../contract/items'
 import type { Db } from '../db/client'
+import { likePattern } from '../db/like-pattern'
 import { deliveryRequests, items } from '../db/schema'
 import type { ItemRow } from './item-view'
 
@@ -9,7 +10,7 @@ import type { ItemRow } from './item-view'
  * sending approved, status pending, deadline in the future, not their own, and no accepted request.
  * (Items the deliverer already requested stay available: the PWA shows them as 'Requested'.)
  */
-export function availableTo(delivererId: string): SQL {
+export function availableTo(delivererId: string | SQL): SQL {
   return and(
     eq(items.sendingApproval, 'approved'),
     eq(items.status, 'pending'),
@@ -39,13 +40,13 @@ const routeCube = sql`cube(array[cos(radians(${items.fromLat})) * cos(radians(${
  * within `radiusM` of the destination: each end's earth_box (centre ± the chord of radiusM, as
  * earthdistance builds it), widened by 1e-9 (6 mm) so float rounding never drops an edge item. One
  * GiST search of items_route_gist answers both ends at once; the exact great-circle tests follow.
+ * Answers the cube's text form (a bind parameter, cast to cube in the query).
  */
-function routeBox(q: Pick<CorridorQuery, 'origin' | 'destination' | 'radiusKm'>): SQL {
+function routeBox(q: Pick<CorridorQuery, 'origin' | 'destination' | 'radiusKm'>): string {
   const radiusM = q.radiusKm * 1000
   const half = radiusM / EARTH_M > Math.PI ? 2 : 2 * Math.sin(radiusM / (2 * EARTH_M)) + 1e-9
   const c = [...unit(q.origin.lat, q.origin.lng), ...unit(q.destination.lat, q.destination.lng)]
-  const box = `(${c.map((v) => v - half).join(',')}),(${c.map((v) => v + half).join(',')})`
-  return sql`${box}::cube`
+  return `(${c.map((v) => v - half).join(',')}),(${c.map((v) => v + half).join(',')})`
 }
 
 /**
@@ -67,10 +68,6 @@ function greatCircle(a: [SQL, SQL], b: [SQL, SQL]): SQL {
   const chord = sql`sqrt(${sq(0)} + ${sq(1)} + ${sq(2)})`
   return sql`(case when ${chord} / (2 * ${R}) > 1 then pi() * ${R} else 2 * ${R} * asin(${chord} / (2 * ${R})) end)`
 }
-const at = (p: Pick<Location, 'lat' | 'lng'>): [SQL, SQL] => [
-  sql`${p.lat}::float8`,
-  sql`${p.lng}::float8`,
-]
 const itemFrom: [SQL, SQL] = [sql`${items.fromLat}`, sql`${items.fromLng}`]
 const itemTo: [SQL, SQL] = [sql`${items.toLat}`, sql`${items.toLng}`]
 
@@ -89,66 +86,126 @@ export interface CorridorQuery {
   perPage: number
 }
 
-/** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/** The bind values of one corridor query, by name (the prepared statement's placeholders). */
+function corridorArgs(q: CorridorQuery) {
+  return {
+    deliverer: q.delivererId,
+    oLat: q.origin.lat,
+    oLng: q.origin.lng,
+    dLat: q.destination.lat,
+    dLng: q.destination.lng,
+    radiusM: q.radiusKm * 1000,
+    box: routeBox(q),
+    search: q.search ? likePattern(q.search) : null,
+    location: q.location ? likePattern(q.location) : null,
+    deadlineFrom: q.deadlineFrom ? q.deadlineFrom.toISOString() : null,
+    limit: q.perPage,
+    offset: (q.page - 1) * q.perPage,
+  }
+}
+type CorridorArgs = ReturnType<typeof corridorArgs>
+/** Which optional filters a query has: each combination is its own statement. */
+type CorridorShape = Pick<CorridorQuery, 'search' | 'location' | 'deadlineFrom'>
+/** A bind value: the value itself (a one-off query) or its placeholder (a prepared statement). */
+type Ref = (name: keyof CorridorArgs) => SQL
 
 /** The WHERE of the route corridor: item's from near the origin AND its to near the destination. */
-export function corridorWhere(q: Omit<CorridorQuery, 'page' | 'perPage'>): SQL {
-  const radiusM = q.radiusKm * 1000
+function corridorWhere(shape: CorridorShape, ref: Ref): SQL {
+  const origin: [SQL, SQL] = [sql`${ref('oLat')}::float8`, sql`${ref('oLng')}::float8`]
+  const destination: [SQL, SQL] = [sql`${ref('dLat')}::float8`, sql`${ref('dLng')}::float8`]
   const conditions: (SQL | undefined)[] = [
-    sql`${routeCube} <@ ${routeBox(q)}`,
-    availableTo(q.delivererId),
-    sql`${greatCircle(at(q.origin), itemFrom)} <= ${radiusM}::float8`,
-    sql`${greatCircle(itemTo, at(q.destination))} <= ${radiusM}::float8`,
+    sql`${routeCube} <@ ${ref('box')}::cube`,
+    availableTo(ref('deliverer')),
+    sql`${greatCircle(origin, itemFrom)} <= ${ref('radiusM')}::float8`,
+    sql`${greatCircle(itemTo, destination)} <= ${ref('radiusM')}::float8`,
   ]
-  if (q.search) {
-    const p = likePattern(q.search)
+  if (shape.search) {
+    const p = sql`${ref('search')}::text`
     conditions.push(or(sql`${items.name} ilike ${p}`, sql`${items.description} ilike ${p}`))
   }
-  if (q.location) {
-    const p = likePattern(q.location)
+  if (shape.location) {
+    const p = sql`${ref('location')}::text`
     conditions.push(or(sql`${items.fromAddress} ilike ${p}`, sql`${items.toAddress} ilike ${p}`))
   }
-  if (q.deadlineFrom) conditions.push(gte(items.deliveryDeadline, q.deadlineFrom))
+  if (shape.deadlineFrom)
+    conditions.push(sql`${items.deliveryDeadline} >= ${ref('deadlineFrom')}::timestamptz`)
   return and(...conditions)!
 }
 
 /** Metres from the origin to the item's from plus from its to to the destination. */
-export const detourMetres = (q: Pick<CorridorQuery, 'origin' | 'destination'>) =>
-  sql<number>`(${greatCircle(at(q.origin), itemFrom)} + ${greatCircle(itemTo, at(q.destination))})`
+function detourMetres(ref: Ref) {
+  const origin: [SQL, SQL] = [sql`${ref('oLat')}::float8`, sql`${ref('oLng')}::float8`]
+  const destination: [SQL, SQL] = [sql`${ref('dLat')}::float8`, sql`${ref('dLng')}::float8`]
+  return sql<number>`(${greatCircle(origin, itemFrom)} + ${greatCircle(itemTo, destination)})`
+}
+
+/**
+ * One pass over the corridor gives the page and, through the window, the total count. `ref` makes
+ * it either a one-off query with the values inline or the text of a prepared statement.
+ */
+function buildCorridor(db: Db, shape: CorridorShape, ref: Ref, limit: SQL, offset: SQL) {
+  const distance = detourMetres(ref).mapWith(Number)
+  return db
+    .select({ item: items, distance, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(items)
+    .where(corridorWhere(shape, ref))
+    .orderBy(asc(distance), asc(items.id))
+    .limit(limit as unknown as number)
+    .offset(offset as unknown as number)
+}
+
+/** The page query with its values inline, as a Drizzle builder (the plan test and the bench EXPLAIN it). */
+export function corridorQuery(db: Db, q: CorridorQuery) {
+  const args = corridorArgs(q)
+  const ref: Ref = (name) => sql`${args[name]}`
+  return buildCorridor(db, q, ref, sql`${args.limit}`, sql`${args.offset}`)
+}
+
+const placeholders: Ref = (name) => sql`${sql.placeholder(name)}`
+const prepareCorridor = (db: Db, shape: CorridorShape, name: string) =>
+  buildCorridor(
+    db,
+    shape,
+    placeholders,
+    sql`${sql.placeholder('limit')}`,
+    sql`${sql.placeholder('offset')}`,
+  ).prepare(name)
+
+/**
+ * Prepared statements per database handle and filter combination. Drizzle sends a query without a
+ * name as an unnamed statement: a describe round trip, a parse and a fresh plan on every call. A
+ * named one is parsed once per connection and, once PostgreSQL settles on its generic plan, no
+ * longer planned either; the statement text is also built once instead of on every request.
+ */
+const statements = new WeakMap<Db, Map<string, ReturnType<typeof prepareCorridor>>>()
+
+function preparedCorridor(db: Db, shape: CorridorShape) {
+  const key = `corridor_${shape.search ? 's' : ''}${shape.location ? 'l' : ''}${shape.deadlineFrom ? 'd' : ''}`
+  let byShape = statements.get(db)
+  if (!byShape) statements.set(db, (byShape = new Map()))
+  let statement = byShape.get(key)
+  if (!statement) byShape.set(key, (statement = prepareCorridor(db, shape, key)))
+  return statement
+}
 
 export interface CorridorPage {
   rows: { item: ItemRow; distanceKm: number }[]
   total: number
 }
 
-/**
- * The page query (a Drizzle builder: the route runs it, the plan test and the bench EXPLAIN it):
- * one pass over the corridor gives the page and, through the window, the total count.
- */
-export function corridorQuery(db: Db, q: CorridorQuery) {
-  const distance = detourMetres(q).mapWith(Number)
-  return db
-    .select({ item: items, distance, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(items)
-    .where(corridorWhere(q))
-    .orderBy(asc(distance), asc(items.id))
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
-}
-
 /** How many items the corridor holds (only needed for a page past the end). */
 async function corridorCount(db: Db, q: CorridorQuery) {
+  const args = corridorArgs(q)
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(items)
-    .where(corridorWhere(q))
+    .where(corridorWhere(q, (name) => sql`${args[name]}`))
   return row?.n ?? 0
 }
 
 /** One page of the corridor, nearest total distance first (then id), and the total count. */
 export async function corridorPage(db: Db, q: CorridorQuery): Promise<CorridorPage> {
-  const rows = await corridorQuery(db, q)
+  const rows = await preparedCorridor(db, q).execute(corridorArgs(q))
   const total = rows.length ? rows[0]!.total : q.page > 1 ? await corridorCount(db, q) : 0
   return {
     rows: rows.map((r) => ({ item: r.item, distanceKm: Math.round(r.distance / 100) / 10 })),

@@ -136,12 +136,7 @@ describe.each(backends)('item view on %s', (backend) => {
       rows.push(row)
     }
     let queries = 0
-    const counting = new Proxy(t.app.db, {
-      get(target, prop, receiver) {
-        if (prop === 'select') queries++
-        return Reflect.get(target, prop, receiver)
-      },
-    })
+    const counting = t.database.observed(() => queries++)
     const views = await toItemViews(counting, rows, dora)
     expect(views.map((v) => v.name)).toEqual(rows.map((r) => r.name))
     expect(views.every((v) => v.requested_by[0] === dora.id)).toBe(true)

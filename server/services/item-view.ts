@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { InfoRequest, Item } from '../../contract/items'
 import type { Db } from '../db/client'
 import { deliveryRequests, infoRequests, items, users } from '../db/schema'
@@ -20,24 +20,47 @@ const iso = (d: Date | string | null | undefined) =>
   d == null ? null : (d instanceof Date ? d : new Date(d)).toISOString()
 const num = (v: string | number | null | undefined) => (v == null ? null : Number(v))
 
+const relatedRequests = (db: Db) =>
+  db
+    .select({ request: deliveryRequests, delivererName: users.name })
+    .from(deliveryRequests)
+    .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
+    .where(sql`${deliveryRequests.itemId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(deliveryRequests.createdAt, deliveryRequests.id)
+    .prepare('related_requests')
+const relatedInfoRequests = (db: Db) =>
+  db
+    .select()
+    .from(infoRequests)
+    .where(sql`${infoRequests.itemId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(desc(infoRequests.createdAt), desc(infoRequests.id))
+    .prepare('related_info_requests')
+
+/**
+ * Prepared per database handle: every list of items loads these, and the ids travel as one array
+ * parameter, so any number of items shares one statement (parsed once per connection, not planned
+ * on every call).
+ */
+const prepared = new WeakMap<
+  Db,
+  { requests: ReturnType<typeof relatedRequests>; infos: ReturnType<typeof relatedInfoRequests> }
+>()
+
 /** Loads the requests (with deliverer names) and info requests of many items: two queries for any N. */
 export async function loadRelated(db: Db, itemIds: string[]): Promise<Map<string, ItemRelated>> {
   const related = new Map<string, ItemRelated>(
     itemIds.map((id) => [id, { requests: [], infoRequests: [] }]),
   )
   if (itemIds.length === 0) return related
+  let statements = prepared.get(db)
+  if (!statements)
+    prepared.set(
+      db,
+      (statements = { requests: relatedRequests(db), infos: relatedInfoRequests(db) }),
+    )
   const [requests, infos] = await Promise.all([
-    db
-      .select({ request: deliveryRequests, delivererName: users.name })
-      .from(deliveryRequests)
-      .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
-      .where(inArray(deliveryRequests.itemId, itemIds))
-      .orderBy(deliveryRequests.createdAt, deliveryRequests.id),
-    db
-      .select()
-      .from(infoRequests)
-      .where(inArray(infoRequests.itemId, itemIds))
-      .orderBy(desc(infoRequests.createdAt), desc(infoRequests.id)),
+    statements.requests.execute({ ids: itemIds }),
+    statements.infos.execute({ ids: itemIds }),
   ])
   for (const r of requests)
     related.get(r.request.itemId)?.requests.push({ ...r.request, delivererName: r.delivererName })

@@ -61,6 +61,3 @@ export async function ownedItem(db: Db, senderId: string, itemId: string) {
   if (!row) throw httpError(404, ITEM_NOT_FOUND)
   return row
 }
-
-/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
