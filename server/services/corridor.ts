@@ -49,22 +49,31 @@ function routeBox(q: Pick<CorridorQuery, 'origin' | 'destination' | 'radiusKm'>)
   return `(${c.map((v) => v - half).join(',')}),(${c.map((v) => v + half).join(',')})`
 }
 
+/** ll_to_earth's x, y, z in metres, with PostgreSQL's radians() factor. */
+const RAD = Math.PI / 180
+const earthXyz = (lat: number, lng: number): [number, number, number] => [
+  EARTH_M * Math.cos(lat * RAD) * Math.cos(lng * RAD),
+  EARTH_M * Math.cos(lat * RAD) * Math.sin(lng * RAD),
+  EARTH_M * Math.sin(lat * RAD),
+]
+
 /**
- * earth_distance(ll_to_earth(a), ll_to_earth(b)) in metres, spelt out in built-in functions with
- * the very same arithmetic (ll_to_earth's coordinates, cube_distance's sum of squares, sec_to_gc's
- * arcsine), so the results are bit-for-bit the same. ll_to_earth and sec_to_gc are STRICT SQL
- * functions that PostgreSQL cannot inline: called per row they cost several times the whole
- * indexed search.
+ * earth_distance(ll_to_earth(item), ll_to_earth(point)) in metres, spelt out in built-in functions
+ * with the same arithmetic (ll_to_earth's coordinates, cube_distance's sum of squares, sec_to_gc's
+ * arcsine). ll_to_earth and sec_to_gc are STRICT SQL functions that PostgreSQL cannot inline:
+ * called per row they cost several times the whole indexed search. The point's x, y, z come in as
+ * parameters, computed once in JS (they may differ from PostgreSQL's by an ulp: nanometres), so
+ * the prepared statement's generic plan costs no more per row than a custom one and PostgreSQL
+ * keeps it instead of planning every call.
  */
-function greatCircle(a: [SQL, SQL], b: [SQL, SQL]): SQL {
+function greatCircle([lat, lng]: [SQL, SQL], point: [SQL, SQL, SQL]): SQL {
   const R = sql.raw('6378168::float8')
-  const xyz = ([lat, lng]: [SQL, SQL]) => [
+  const item = [
     sql`${R} * cos(radians(${lat})) * cos(radians(${lng}))`,
     sql`${R} * cos(radians(${lat})) * sin(radians(${lng}))`,
     sql`${R} * sin(radians(${lat}))`,
   ]
-  const [pa, pb] = [xyz(a), xyz(b)]
-  const sq = (i: number) => sql`(${pa[i]!} - ${pb[i]!}) * (${pa[i]!} - ${pb[i]!})`
+  const sq = (i: number) => sql`(${item[i]!} - ${point[i]!}) * (${item[i]!} - ${point[i]!})`
   const chord = sql`sqrt(${sq(0)} + ${sq(1)} + ${sq(2)})`
   return sql`(case when ${chord} / (2 * ${R}) > 1 then pi() * ${R} else 2 * ${R} * asin(${chord} / (2 * ${R})) end)`
 }
@@ -88,12 +97,16 @@ export interface CorridorQuery {
 
 /** The bind values of one corridor query, by name (the prepared statement's placeholders). */
 function corridorArgs(q: CorridorQuery) {
+  const [ox, oy, oz] = earthXyz(q.origin.lat, q.origin.lng)
+  const [dx, dy, dz] = earthXyz(q.destination.lat, q.destination.lng)
   return {
     deliverer: q.delivererId,
-    oLat: q.origin.lat,
-    oLng: q.origin.lng,
-    dLat: q.destination.lat,
-    dLng: q.destination.lng,
+    ox,
+    oy,
+    oz,
+    dx,
+    dy,
+    dz,
     radiusM: q.radiusKm * 1000,
     box: routeBox(q),
     search: q.search ? likePattern(q.search) : null,
@@ -109,14 +122,23 @@ type CorridorShape = Pick<CorridorQuery, 'search' | 'location' | 'deadlineFrom'>
 /** A bind value: the value itself (a one-off query) or its placeholder (a prepared statement). */
 type Ref = (name: keyof CorridorArgs) => SQL
 
+/** The origin's and the destination's x, y, z (metres) as float8 bind values. */
+const ends = (ref: Ref) =>
+  [
+    ['ox', 'oy', 'oz'],
+    ['dx', 'dy', 'dz'],
+  ].map((names) => names.map((n) => sql`${ref(n as keyof CorridorArgs)}::float8`)) as [
+    [SQL, SQL, SQL],
+    [SQL, SQL, SQL],
+  ]
+
 /** The WHERE of the route corridor: item's from near the origin AND its to near the destination. */
 function corridorWhere(shape: CorridorShape, ref: Ref): SQL {
-  const origin: [SQL, SQL] = [sql`${ref('oLat')}::float8`, sql`${ref('oLng')}::float8`]
-  const destination: [SQL, SQL] = [sql`${ref('dLat')}::float8`, sql`${ref('dLng')}::float8`]
+  const [origin, destination] = ends(ref)
   const conditions: (SQL | undefined)[] = [
     sql`${routeCube} <@ ${ref('box')}::cube`,
     availableTo(ref('deliverer')),
-    sql`${greatCircle(origin, itemFrom)} <= ${ref('radiusM')}::float8`,
+    sql`${greatCircle(itemFrom, origin)} <= ${ref('radiusM')}::float8`,
     sql`${greatCircle(itemTo, destination)} <= ${ref('radiusM')}::float8`,
   ]
   if (shape.search) {
@@ -134,9 +156,8 @@ function corridorWhere(shape: CorridorShape, ref: Ref): SQL {
 
 /** Metres from the origin to the item's from plus from its to to the destination. */
 function detourMetres(ref: Ref) {
-  const origin: [SQL, SQL] = [sql`${ref('oLat')}::float8`, sql`${ref('oLng')}::float8`]
-  const destination: [SQL, SQL] = [sql`${ref('dLat')}::float8`, sql`${ref('dLng')}::float8`]
-  return sql<number>`(${greatCircle(origin, itemFrom)} + ${greatCircle(itemTo, destination)})`
+  const [origin, destination] = ends(ref)
+  return sql<number>`(${greatCircle(itemFrom, origin)} + ${greatCircle(itemTo, destination)})`
 }
 
 /**
