@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { itemStatuses } from '@contract/items'
 import { PageIntro } from '@/components/page-intro'
-import { humanize } from './format'
+import { humanize } from '@/lib/format'
 import {
   adminItemsQueryOptions,
   adminStatsQueryOptions,
@@ -113,7 +113,7 @@ export function AdminDashboard() {
           </Heading>
           {stats.isPending && <Loading>Loading statistics…</Loading>}
           {stats.isError && <LoadError error={stats.error} fallback="Failed to load statistics" />}
-          {stats.isSuccess && <Counters stats={stats.data} />}
+          {stats.data && <Counters stats={stats.data} />}
         </Box>
       </Stack>
     </>

@@ -84,7 +84,7 @@ export function AgreementsPage() {
         {message && <FormAlert status="success">{message}</FormAlert>}
         {terms.isPending && <Loading>Loading agreements…</Loading>}
         {terms.isError && <LoadError error={terms.error} fallback="Failed to fetch terms." />}
-        {terms.isSuccess &&
+        {terms.data &&
           groups.map((group) => {
             const list = terms.data.filter((term) => term.role === group.role)
             return (

@@ -7,7 +7,7 @@ import { FormField } from '@/components/form-field'
 import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { AdminDialog } from './admin-dialog'
-import { humanize } from './format'
+import { humanize } from '@/lib/format'
 import { optionsOf, SelectField } from './select-field'
 import { useCreateUserMutation } from './users-api'
 

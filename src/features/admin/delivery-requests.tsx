@@ -4,11 +4,11 @@ import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
 import { DecisionDialog } from './decision-dialog'
 import { DetailList } from './detail-list'
-import { formatDateTime, formatPrice } from './format'
+import { formatDateTime, formatPrice } from '@/lib/format'
 import { useDeliveryApprovalMutation, type AdminItemDetail } from './items-api'
 import { Empty } from './query-states'
 import { SectionCard } from './section-card'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '@/components/status-badge'
 
 type DeliveryRequest = AdminItemDetail['requests'][number]
 type Decision = 'approved' | 'rejected'

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Stack, Text } from '@chakra-ui/react'
-import { formatDateTime, humanize } from './format'
+import { formatDateTime, humanize } from '@/lib/format'
 import type { AdminItemDetail } from './items-api'
 import { Empty } from './query-states'
 

@@ -101,7 +101,7 @@ export function ItemReview({ itemId }: { itemId: string }) {
       </PageIntro>
       {detail.isPending && <Loading>Loading item details…</Loading>}
       {detail.isError && <LoadError error={detail.error} fallback="Failed to load item details" />}
-      {detail.isSuccess && <Review detail={detail.data} />}
+      {detail.data && <Review detail={detail.data} />}
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { Field, Input, SimpleGrid } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
 import { approval, itemStatuses } from '@contract/items'
-import { humanize } from './format'
+import { humanize } from '@/lib/format'
 import type { ItemsSearch } from './search-schemas'
 import { optionsOf, SelectField } from './select-field'
 import { useDebouncedValue } from '@/lib/use-debounced-value'

@@ -27,8 +27,8 @@ export function ItemsManagement({ search, onSearchChange }: ItemsManagementProps
       <ItemsFilters search={search} onChange={filter} />
       {items.isPending && <Loading>Loading items…</Loading>}
       {items.isError && <LoadError error={items.error} fallback="Failed to load items" />}
-      {items.isSuccess && items.data.items.length === 0 && <Empty title="No items found" />}
-      {items.isSuccess && items.data.items.length > 0 && (
+      {items.data && items.data.items.length === 0 && <Empty title="No items found" />}
+      {items.data && items.data.items.length > 0 && (
         <Stack gap="4" opacity={items.isPlaceholderData ? 0.6 : 1}>
           <ItemsTable
             items={items.data.items}

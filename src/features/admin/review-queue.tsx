@@ -1,7 +1,7 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
-import { formatDate } from './format'
+import { formatDate } from '@/lib/format'
 import type { AdminItemRow, AdminItemsPage } from './items-api'
 import { Empty, LoadError, Loading } from './query-states'
 
@@ -21,8 +21,8 @@ export function ReviewQueue({ title, query, describe }: ReviewQueueProps) {
       </Heading>
       {query.isPending && <Loading>Loading…</Loading>}
       {query.isError && <LoadError error={query.error} fallback="Failed to load items" />}
-      {query.isSuccess && query.data.items.length === 0 && <Empty title="Nothing waiting" />}
-      {query.isSuccess && query.data.items.length > 0 && (
+      {query.data && query.data.items.length === 0 && <Empty title="Nothing waiting" />}
+      {query.data && query.data.items.length > 0 && (
         <Stack as="ul" listStyle="none" gap="2">
           {query.data.items.map((item) => (
             <Box as="li" key={item.id} borderBottomWidth="1px" pb="2">
@@ -38,7 +38,7 @@ export function ReviewQueue({ title, query, describe }: ReviewQueueProps) {
           ))}
         </Stack>
       )}
-      {query.isSuccess && total > query.data.items.length && (
+      {query.data && total > query.data.items.length && (
         <Text
           fontSize="sm"
           color="fg.muted"

@@ -5,7 +5,7 @@ import { failureMessage } from '@/lib/api-client'
 import { DecisionDialog } from './decision-dialog'
 import { useSendingApprovalMutation, type AdminItemRow } from './items-api'
 import { SectionCard } from './section-card'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '@/components/status-badge'
 
 type Decision = 'approved' | 'rejected'
 

@@ -5,7 +5,7 @@ import { roles, type Role } from '@contract/user'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
 import { AdminDialog } from './admin-dialog'
-import { humanize } from './format'
+import { humanize } from '@/lib/format'
 import { optionsOf, SelectField } from './select-field'
 import { useUpdateUserMutation } from './users-api'
 

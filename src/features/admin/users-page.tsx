@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { useSession } from '@/lib/use-session'
 import { CreateUserDialog } from './create-user-dialog'
-import { formatDate, humanize } from './format'
+import { formatDate, humanize } from '@/lib/format'
 import { Pager } from './pager'
 import { Empty, LoadError, Loading } from './query-states'
 import { userStates, type UsersSearch } from './search-schemas'
@@ -107,8 +107,8 @@ export function UsersPage({ search, onChange }: UsersPageProps) {
         {message && <FormAlert status="success">{message}</FormAlert>}
         {users.isPending && <Loading>Loading users…</Loading>}
         {users.isError && <LoadError error={users.error} fallback="Failed to load users" />}
-        {users.isSuccess && users.data.users.length === 0 && <Empty title="No users found" />}
-        {users.isSuccess && users.data.users.length > 0 && (
+        {users.data && users.data.users.length === 0 && <Empty title="No users found" />}
+        {users.data && users.data.users.length > 0 && (
           <>
             <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
               {/* On phones each row stacks into a card so the actions are never scrolled away. */}

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
-import { capitalise, formatShortDate, formatUsd, placeText } from './format'
+import { capitalise, formatDate, formatPlace, formatPrice } from '@/lib/format'
 
 interface AvailableItemCardProps {
   item: Item
@@ -31,13 +31,13 @@ export function AvailableItemCard({ item, requested, onRequest }: AvailableItemC
             <Text as="span" fontWeight="semibold">
               Route:{' '}
             </Text>
-            {placeText(item.from_location)} → {placeText(item.to_location)}
+            {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
           </Text>
           <Text>
             <Text as="span" fontWeight="semibold">
               Deadline:{' '}
             </Text>
-            {formatShortDate(item.delivery_deadline)}
+            {formatDate(item.delivery_deadline)}
           </Text>
           <Text>
             <Text as="span" fontWeight="semibold">
@@ -49,7 +49,7 @@ export function AvailableItemCard({ item, requested, onRequest }: AvailableItemC
             <Text as="span" fontWeight="semibold">
               Sender price:{' '}
             </Text>
-            {formatUsd(item.sender_price)}
+            {formatPrice(item.sender_price)}
           </Text>
         </Stack>
       </Card.Body>

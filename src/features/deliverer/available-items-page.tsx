@@ -90,10 +90,10 @@ export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPag
             {failureMessage(list.error, 'Failed to load available items')}
           </FormAlert>
         )}
-        {ready && list.isSuccess && list.data.items.length === 0 && (
+        {ready && list.data && list.data.items.length === 0 && (
           <Text color="fg.muted">No Items Available</Text>
         )}
-        {ready && list.isSuccess && list.data.items.length > 0 && (
+        {ready && list.data && list.data.items.length > 0 && (
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
               {list.data.items.map((item) => (

@@ -15,8 +15,8 @@ import type { z } from 'zod'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { DASHBOARD_DELIVERIES, delivererStatsQueryOptions, myDeliveriesQueryOptions } from './api'
-import { formatShortDate, placeText } from './format'
-import { StatusBadge } from './status-badge'
+import { formatDate, formatPlace } from '@/lib/format'
+import { StatusBadge } from '@/components/status-badge'
 
 const counters: { key: keyof z.infer<typeof delivererStats>; label: string }[] = [
   { key: 'available_items', label: 'Available Items' },
@@ -41,7 +41,7 @@ export function DelivererDashboard() {
           <h2 id="stats-heading">Statistics</h2>
         </VisuallyHidden>
         {stats.isError && <FormAlert status="error">Failed to load statistics</FormAlert>}
-        {!stats.isError && (
+        {(stats.data || !stats.isError) && (
           <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
             {counters.map((counter) => (
               <Stat.Root key={counter.key} bg="bg" borderWidth="1px" rounded="lg" p="4">
@@ -66,10 +66,10 @@ export function DelivererDashboard() {
         </Heading>
         {deliveries.isPending && <Text role="status">Loading deliveries…</Text>}
         {deliveries.isError && <FormAlert status="error">Failed to load deliveries</FormAlert>}
-        {deliveries.isSuccess && deliveries.data.items.length === 0 && (
+        {deliveries.data && deliveries.data.items.length === 0 && (
           <Text color="fg.muted">No active deliveries</Text>
         )}
-        {deliveries.isSuccess && deliveries.data.items.length > 0 && (
+        {deliveries.data && deliveries.data.items.length > 0 && (
           <Table.ScrollArea>
             <Table.Root size="sm">
               <Table.Header>
@@ -88,13 +88,13 @@ export function DelivererDashboard() {
                   <Table.Row key={item.id}>
                     <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
                     <Table.Cell>
-                      {placeText(item.from_location)} → {placeText(item.to_location)}
+                      {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
                     </Table.Cell>
                     <Table.Cell>
-                      <StatusBadge status={item.status} />
+                      <StatusBadge value={item.status} />
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">
-                      {formatShortDate(item.delivery_deadline)}
+                      {formatDate(item.delivery_deadline)}
                     </Table.Cell>
                     <Table.Cell>
                       <Link

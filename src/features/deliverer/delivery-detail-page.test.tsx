@@ -59,6 +59,16 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     expect((calls[0]?.fields.proof_of_delivery as File).size).toBe(500)
   })
 
+  it('keeps showing the item under the error when a refetch fails', async () => {
+    const { queryClient } = setup(makeItem({ status: 'in_process', name: 'Laptop' }))
+    expect(await screen.findByRole('heading', { name: 'Laptop' })).toBeInTheDocument()
+    server.use(failWith('get', `item/${id}`, 503, 'Service unavailable'))
+    await queryClient.refetchQueries()
+    expect(await screen.findByText('Service unavailable')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Laptop' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument()
+  })
+
   it('shows the server message when the update fails', async () => {
     const { user } = setup(makeItem({ status: 'ready_to_pickup' }))
     server.use(failWith('post', 'update-delivery-status', 409, 'Already picked up'))

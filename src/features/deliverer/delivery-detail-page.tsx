@@ -8,7 +8,7 @@ import { failureMessage } from '@/lib/api-client'
 import { delivererItemQueryOptions, useUpdateDeliveryStatusMutation } from './api'
 import { ItemFacts, StatusBanner } from './detail-parts'
 import { FileField } from './file-field'
-import { formatUsd } from './format'
+import { formatPrice } from '@/lib/format'
 
 const PROOF_MISSING = 'Please upload a proof of delivery document'
 export const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 MB)'
@@ -28,7 +28,7 @@ export function DeliveryDetailPage({ id }: { id: string }) {
         </FormAlert>
       )}
       {item.isPending && <Text role="status">Loading item details...</Text>}
-      {item.isSuccess && <DeliveryDetail item={item.data} />}
+      {item.data && <DeliveryDetail item={item.data} />}
     </Stack>
   )
 }
@@ -47,7 +47,9 @@ function DeliveryDetail({ item }: { item: Item }) {
           </Badge>
         )}
       </HStack>
-      {item.deliverer_price !== null && <Text>Your price: {formatUsd(item.deliverer_price)}</Text>}
+      {item.deliverer_price !== null && (
+        <Text>Your price: {formatPrice(item.deliverer_price)}</Text>
+      )}
       <ItemFacts item={item} />
       <DeliveryActions item={item} />
     </Stack>

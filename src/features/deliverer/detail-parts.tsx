@@ -1,8 +1,8 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import type { Item } from '@contract/items'
-import { capitalise, formatLongDate, placeText } from './format'
-import { statusPalette } from './status-badge'
+import { capitalise, formatLongDate, formatPlace } from '@/lib/format'
+import { statusPalette } from '@/components/status-badge'
 
 /** SPEC.md section 2: 'Status: ' plus the capitalised status; unknown values are neutral. */
 export function StatusBanner({ status }: { status: string }) {
@@ -58,8 +58,8 @@ export function ItemFacts({ item }: { item: Item }) {
       </Section>
       <Section title="Delivery route">
         <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gap="3">
-          <Fact term="From">{placeText(item.from_location)}</Fact>
-          <Fact term="To">{placeText(item.to_location)}</Fact>
+          <Fact term="From">{formatPlace(item.from_location)}</Fact>
+          <Fact term="To">{formatPlace(item.to_location)}</Fact>
           <Fact term="Delivery deadline">{formatLongDate(item.delivery_deadline)}</Fact>
         </SimpleGrid>
       </Section>

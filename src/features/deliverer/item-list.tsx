@@ -1,8 +1,8 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
-import { formatShortDate, placeText } from './format'
-import { StatusBadge } from './status-badge'
+import { formatDate, formatPlace } from '@/lib/format'
+import { StatusBadge } from '@/components/status-badge'
 
 interface ItemListProps {
   items: Item[]
@@ -20,11 +20,11 @@ export function ItemList({ items, linkTo }: ItemListProps) {
             <Box>
               <Text fontWeight="semibold">{item.name}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {placeText(item.from_location)} → {placeText(item.to_location)} · due{' '}
-                {formatShortDate(item.delivery_deadline)}
+                {formatPlace(item.from_location)} → {formatPlace(item.to_location)} · due{' '}
+                {formatDate(item.delivery_deadline)}
               </Text>
             </Box>
-            <StatusBadge status={item.status} />
+            <StatusBadge value={item.status} />
           </HStack>
         )
         return (

@@ -23,10 +23,10 @@ export function MyDeliveriesPage({ page, onPage }: MyDeliveriesPageProps) {
           {failureMessage(list.error, 'Failed to load deliveries')}
         </FormAlert>
       )}
-      {list.isSuccess && list.data.items.length === 0 && (
+      {list.data && list.data.items.length === 0 && (
         <Text color="fg.muted">No active deliveries</Text>
       )}
-      {list.isSuccess && list.data.items.length > 0 && (
+      {list.data && list.data.items.length > 0 && (
         <>
           <ItemList items={list.data.items} linkTo="/my-deliveries/$id" />
           <PaginationBar

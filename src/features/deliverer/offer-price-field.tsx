@@ -1,5 +1,5 @@
 import { Field, Input, InputGroup } from '@chakra-ui/react'
-import { formatUsd } from './format'
+import { formatPrice } from '@/lib/format'
 import { sanitiseOfferPrice } from './offer-price'
 
 interface OfferPriceFieldProps {
@@ -21,7 +21,7 @@ export function OfferPriceField({ value, senderPrice, onChange }: OfferPriceFiel
         />
       </InputGroup>
       <Field.HelperText>
-        Leave empty to offer the sender&apos;s price of {formatUsd(senderPrice)}.
+        Leave empty to offer the sender&apos;s price of {formatPrice(senderPrice)}.
       </Field.HelperText>
     </Field.Root>
   )

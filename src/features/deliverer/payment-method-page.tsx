@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-client'
 import { paymentMethodQueryOptions } from './api'
-import { formatShortDate, formatUsd } from './format'
+import { formatDate, formatPrice } from '@/lib/format'
 import { PayoutForm } from './payout-form'
 
 interface PaymentMethodPageProps {
@@ -65,7 +65,7 @@ function DelivererPayouts({ userName }: { userName: string }) {
               <Text>
                 Payouts go to {payout.account_holder}, account {payout.account_masked}
                 {payout.routing_or_bic && ` (${payout.routing_or_bic})`}, saved{' '}
-                {formatShortDate(payout.updated_at)}.
+                {formatDate(payout.updated_at)}.
               </Text>
             ) : (
               <Text>Add the bank account your earnings should go to.</Text>
@@ -92,16 +92,16 @@ function DelivererPayouts({ userName }: { userName: string }) {
                   <Table.Row key={earning.item_id}>
                     <Table.Cell>{earning.item_name}</Table.Cell>
                     <Table.Cell>
-                      {earning.delivered_at ? formatShortDate(earning.delivered_at) : '–'}
+                      {earning.delivered_at ? formatDate(earning.delivered_at) : '–'}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{formatUsd(earning.amount)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatPrice(earning.amount)}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
         )}
-        <Text fontWeight="semibold">Total earned: {formatUsd(total_earned)}</Text>
+        <Text fontWeight="semibold">Total earned: {formatPrice(total_earned)}</Text>
       </Panel>
     </Stack>
   )

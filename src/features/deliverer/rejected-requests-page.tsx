@@ -25,10 +25,10 @@ export function RejectedRequestsPage({ page, onPage }: RejectedRequestsPageProps
           {failureMessage(list.error, 'Failed to load rejected requests')}
         </FormAlert>
       )}
-      {list.isSuccess && list.data.items.length === 0 && (
+      {list.data && list.data.items.length === 0 && (
         <Text color="fg.muted">No rejected requests</Text>
       )}
-      {list.isSuccess && list.data.items.length > 0 && (
+      {list.data && list.data.items.length > 0 && (
         <>
           <ItemList items={list.data.items} />
           <PaginationBar

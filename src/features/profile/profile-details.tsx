@@ -27,7 +27,7 @@ export function ProfileDetails() {
     <>
       <PageIntro title="Profile">Your account details as other people on Tote see them.</PageIntro>
       {userData.isError && <FormAlert status="error">Failed to load user data</FormAlert>}
-      {userData.isSuccess && (
+      {userData.data && (
         <Stack
           gap="6"
           bg="bg"

@@ -15,9 +15,10 @@ import { Link as RouterLink } from '@tanstack/react-router'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
 import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
-import { formatPrice, formatShortDate, statusLabel } from './format'
+import { formatDate, formatPrice } from '@/lib/format'
+import { statusLabel } from './format'
 import { itemStatusList } from './items-search'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '@/components/status-badge'
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -43,7 +44,7 @@ export function SenderDashboard() {
           {failureMessage(stats.error, 'Failed to load statistics')}
         </FormAlert>
       )}
-      {stats.isSuccess && (
+      {stats.data && (
         <Grid
           as="section"
           aria-label="Your items by status"
@@ -92,9 +93,9 @@ export function SenderDashboard() {
                       </Link>
                     </Table.Cell>
                     <Table.Cell>
-                      <StatusBadge status={item.status} />
+                      <StatusBadge value={item.status} label={statusLabel} />
                     </Table.Cell>
-                    <Table.Cell>{formatShortDate(item.delivery_deadline)}</Table.Cell>
+                    <Table.Cell>{formatDate(item.delivery_deadline)}</Table.Cell>
                     <Table.Cell>{formatPrice(item.sender_price)}</Table.Cell>
                   </Table.Row>
                 ))}

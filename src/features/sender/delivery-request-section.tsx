@@ -7,9 +7,10 @@ import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
 import { updateRequestStatus, useInvalidateItems } from './api'
 import { Detail, DetailCard, DetailList } from './detail-card'
-import { formatPrice, requestVisible } from './format'
+import { formatPrice } from '@/lib/format'
+import { requestVisible, statusLabel } from './format'
 import { PaymentDialog } from './payment-dialog'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '@/components/status-badge'
 
 /** SPEC.md section 4: the sender sees the request once both approvals are given. */
 export function DeliveryRequestSection({ item }: { item: Item }) {
@@ -43,7 +44,7 @@ export function DeliveryRequestSection({ item }: { item: Item }) {
             {formatPrice(item.deliverer_price ?? item.sender_price)}
           </Detail>
           <Detail label="Request status">
-            <StatusBadge status={item.request_status} />
+            <StatusBadge value={item.request_status} label={statusLabel} />
           </Detail>
         </DetailList>
         {item.request_status === 'pending' && (

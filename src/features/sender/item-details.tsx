@@ -26,8 +26,15 @@ export function ItemDetails({ id }: { id: string }) {
     )
   }
   // SPEC.md section 8: one wording for every failure here, a 404 included.
-  if (item.isError) return <FormAlert status="error">Failed to load item details</FormAlert>
-  return <ItemDetailsView item={item.data} />
+  const failed = <FormAlert status="error">Failed to load item details</FormAlert>
+  if (!item.data) return failed
+  // A failed refetch keeps the last data (e.g. saved on this device): show it under the banner.
+  return (
+    <>
+      {item.isError && failed}
+      <ItemDetailsView item={item.data} />
+    </>
+  )
 }
 
 function ItemDetailsView({ item }: { item: Item }) {

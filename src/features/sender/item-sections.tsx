@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
 import { Detail, DetailCard, DetailList } from './detail-card'
-import { formatLongDate, locationLabel } from './format'
+import { formatLongDateTime, formatPlace } from '@/lib/format'
 
 export function BasicInfo({ item }: { item: Item }) {
   return (
@@ -14,7 +14,7 @@ export function BasicInfo({ item }: { item: Item }) {
           </Text>
         </Detail>
         <Detail label="Sending approval">{item.sending_approval}</Detail>
-        <Detail label="Posted">{formatLongDate(item.created_at)}</Detail>
+        <Detail label="Posted">{formatLongDateTime(item.created_at)}</Detail>
       </DetailList>
     </DetailCard>
   )
@@ -48,11 +48,11 @@ export function DeliveryInfo({ item }: { item: Item }) {
   return (
     <DetailCard title="Delivery Info">
       <DetailList>
-        <Detail label="From">{locationLabel(item.from_location)}</Detail>
-        <Detail label="To">{locationLabel(item.to_location)}</Detail>
+        <Detail label="From">{formatPlace(item.from_location)}</Detail>
+        <Detail label="To">{formatPlace(item.to_location)}</Detail>
         <Detail label="Delivery phone">{item.delivery_phone}</Detail>
         <Detail label="Delivery address">{item.delivery_address}</Detail>
-        <Detail label="Delivery deadline">{formatLongDate(item.delivery_deadline)}</Detail>
+        <Detail label="Delivery deadline">{formatLongDateTime(item.delivery_deadline)}</Detail>
         <Detail label="Special instructions">{item.special_instructions || 'None'}</Detail>
       </DetailList>
     </DetailCard>

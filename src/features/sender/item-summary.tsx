@@ -1,7 +1,8 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
-import { formatLongDate, formatPrice } from './format'
-import { StatusBadge } from './status-badge'
+import { formatLongDateTime, formatPrice } from '@/lib/format'
+import { StatusBadge } from '@/components/status-badge'
+import { statusLabel } from './format'
 
 export function ItemSummary({ item, actions }: { item: Item; actions?: React.ReactNode }) {
   return (
@@ -23,7 +24,7 @@ export function ItemSummary({ item, actions }: { item: Item; actions?: React.Rea
               <Text color="fg.muted" fontSize="sm">
                 Status
               </Text>
-              <StatusBadge status={item.status} />
+              <StatusBadge value={item.status} label={statusLabel} />
             </HStack>
           </Stack>
           <Text
@@ -34,7 +35,7 @@ export function ItemSummary({ item, actions }: { item: Item; actions?: React.Rea
             {formatPrice(item.sender_price)}
           </Text>
         </HStack>
-        <Text color="fg.muted">Deliver by {formatLongDate(item.delivery_deadline)}</Text>
+        <Text color="fg.muted">Deliver by {formatLongDateTime(item.delivery_deadline)}</Text>
         {actions && (
           <HStack gap="2" wrap="wrap">
             {actions}

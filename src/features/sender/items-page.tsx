@@ -51,14 +51,14 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
       {items.isError && (
         <FormAlert status="error">{failureMessage(items.error, 'Failed to load items')}</FormAlert>
       )}
-      {items.isSuccess && items.data.items.length === 0 && (
+      {items.data && items.data.items.length === 0 && (
         <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
           <EmptyState.Content>
             <EmptyState.Title>No items found</EmptyState.Title>
           </EmptyState.Content>
         </EmptyState.Root>
       )}
-      {items.isSuccess && items.data.items.length > 0 && (
+      {items.data && items.data.items.length > 0 && (
         <Box opacity={items.isPlaceholderData ? 0.6 : 1} aria-busy={items.isPlaceholderData}>
           <ItemsTable
             items={items.data.items}

@@ -1,10 +1,11 @@
 import { Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
-import { delivererCount, formatPrice, formatShortDate } from './format'
+import { formatDate, formatPrice } from '@/lib/format'
+import { delivererCount, statusLabel } from './format'
 import { InfoBadge } from './info-badge'
 import type { ItemsSearch, SortColumn } from './items-search'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '@/components/status-badge'
 
 interface ItemsTableProps {
   items: Item[]
@@ -71,12 +72,12 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
               </Table.Cell>
               <Table.Cell textTransform="capitalize">{item.category}</Table.Cell>
               <Table.Cell>
-                <StatusBadge status={item.status} />
+                <StatusBadge value={item.status} label={statusLabel} />
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatShortDate(item.delivery_deadline)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDate(item.delivery_deadline)}</Table.Cell>
               <Table.Cell>{formatPrice(item.sender_price)}</Table.Cell>
               <Table.Cell textAlign="center">{delivererCount(item)}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatShortDate(item.created_at)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDate(item.created_at)}</Table.Cell>
               <Table.Cell>
                 <RowActions item={item} onOpenInfo={onOpenInfo} onOpenProof={onOpenProof} />
               </Table.Cell>

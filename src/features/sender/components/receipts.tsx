@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
 import { receiptsQueryOptions } from '../api'
-import { formatShortDate } from '../format'
+import { formatDate } from '@/lib/format'
 
 function money(amount: number, currency: string) {
   try {
@@ -30,7 +30,7 @@ export function Receipts() {
           {failureMessage(receipts.error, 'Failed to load receipts')}
         </FormAlert>
       )}
-      {receipts.isSuccess && receipts.data.length === 0 && (
+      {receipts.data && receipts.data.length === 0 && (
         <EmptyState.Root borderWidth="1px" borderRadius="lg">
           <EmptyState.Content>
             <EmptyState.Title>No receipts yet</EmptyState.Title>
@@ -40,7 +40,7 @@ export function Receipts() {
           </EmptyState.Content>
         </EmptyState.Root>
       )}
-      {receipts.isSuccess && receipts.data.length > 0 && (
+      {receipts.data && receipts.data.length > 0 && (
         <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
           <Table.Root size="sm">
             <Table.Header>
@@ -59,7 +59,7 @@ export function Receipts() {
                   <Table.Cell>{r.deliverer_name}</Table.Cell>
                   <Table.Cell>{money(r.amount, r.currency)}</Table.Cell>
                   <Table.Cell textTransform="capitalize">{r.status.replace(/_/g, ' ')}</Table.Cell>
-                  <Table.Cell>{r.paid_at ? formatShortDate(r.paid_at) : '—'}</Table.Cell>
+                  <Table.Cell>{r.paid_at ? formatDate(r.paid_at) : '—'}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

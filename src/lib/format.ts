@@ -1,0 +1,46 @@
+import type { Location } from '@contract/items'
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
+const longDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' })
+const mediumDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** Formats a date with `format`; a value that is not a date is shown as sent. */
+const dated = (format: Intl.DateTimeFormat, value: string) => {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? value : format.format(date)
+}
+
+/** SPEC.md section 9: USD with a $ prefix; '—' when there is no amount. */
+export function formatPrice(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : usd.format(value)
+}
+
+/** SPEC.md section 9: dates in en-US format, e.g. 'Dec 5, 2026'. */
+export const formatDate = (iso: string) => dated(mediumDate, iso)
+
+/** SPEC.md section 2: a deadline as a long date, e.g. 'December 5, 2026'. */
+export const formatLongDate = (iso: string) => dated(longDate, iso)
+
+/** A long date with the time, e.g. 'December 5, 2026 at 3:00 PM'. */
+export const formatLongDateTime = (iso: string) => dated(longDateTime, iso)
+
+/** A date with the time, e.g. 'Dec 5, 2026, 3:00 PM'; '—' when there is none. */
+export function formatDateTime(value: string | null | undefined): string {
+  return value ? dated(mediumDateTime, value) : '—'
+}
+
+/** The place's address, else its coordinates to 5 decimals. */
+export function formatPlace(place: Location): string {
+  return place.address || `${place.lat.toFixed(5)}, ${place.lng.toFixed(5)}`
+}
+
+export function capitalise(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1)
+}
+
+/** 'ready_to_pickup' -> 'Ready to pickup', for statuses, approvals, roles and audit actions. */
+export function humanize(value: string): string {
+  return capitalise(value.replace(/[_-]+/g, ' ').trim())
+}
