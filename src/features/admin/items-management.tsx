@@ -4,7 +4,8 @@ import { PageIntro } from '@/components/page-intro'
 import { ItemsFilters } from './items-filters'
 import { adminItemsQueryOptions, itemsParams } from './items-api'
 import { ItemsTable } from './items-table'
-import { Pager } from './pager'
+import { Pager } from '@/components/pager'
+import { PageSizeSelect } from './page-size-select'
 import { Empty, LoadError, Loading } from './query-states'
 import type { ItemsSearch } from './search-schemas'
 
@@ -39,9 +40,13 @@ export function ItemsManagement({ search, onSearchChange }: ItemsManagementProps
           <Pager
             noun="items"
             pagination={items.data.pagination}
-            onPageChange={(page) => onSearchChange({ page })}
-            onPageSizeChange={(per_page) => filter({ per_page })}
-          />
+            onPage={(page) => onSearchChange({ page })}
+          >
+            <PageSizeSelect
+              value={items.data.pagination.per_page}
+              onChange={(per_page) => filter({ per_page })}
+            />
+          </Pager>
         </Stack>
       )}
     </>

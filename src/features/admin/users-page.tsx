@@ -8,7 +8,8 @@ import { PageIntro } from '@/components/page-intro'
 import { useSession } from '@/lib/use-session'
 import { CreateUserDialog } from './create-user-dialog'
 import { formatDate, humanize } from '@/lib/format'
-import { Pager } from './pager'
+import { Pager } from '@/components/pager'
+import { PageSizeSelect } from './page-size-select'
 import { Empty, LoadError, Loading } from './query-states'
 import { userStates, type UsersSearch } from './search-schemas'
 import { optionsOf, SelectField } from './select-field'
@@ -165,9 +166,13 @@ export function UsersPage({ search, onChange }: UsersPageProps) {
             <Pager
               noun="users"
               pagination={users.data.pagination}
-              onPageChange={(page) => onChange({ page })}
-              onPageSizeChange={(per_page) => onChange({ per_page, page: undefined })}
-            />
+              onPage={(page) => onChange({ page })}
+            >
+              <PageSizeSelect
+                value={users.data.pagination.per_page}
+                onChange={(per_page) => onChange({ per_page, page: undefined })}
+              />
+            </Pager>
           </>
         )}
       </Stack>

@@ -15,7 +15,7 @@ import { rememberListSearch, type AvailableSearch } from './available-search'
 import { ConsentDialog } from './consent-dialog'
 import { FailurePopup } from './failure-popup'
 import { isRequestedBy } from './is-requested'
-import { PaginationBar } from './pagination-bar'
+import { Pager } from '@/components/pager'
 import { RequestDialog } from './request-dialog'
 import { useRequestFlow } from './use-request-flow'
 
@@ -105,11 +105,7 @@ export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPag
                 />
               ))}
             </SimpleGrid>
-            <PaginationBar
-              page={list.data.pagination.current_page}
-              lastPage={list.data.pagination.last_page}
-              onPage={(page) => onSearchChange({ page })}
-            />
+            <Pager pagination={list.data.pagination} onPage={(page) => onSearchChange({ page })} />
           </Stack>
         )}
       </Box>

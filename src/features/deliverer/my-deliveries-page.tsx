@@ -5,7 +5,7 @@ import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-client'
 import { MY_DELIVERIES_PER_PAGE, myDeliveriesQueryOptions } from './api'
 import { ItemList } from './item-list'
-import { PaginationBar } from './pagination-bar'
+import { Pager } from '@/components/pager'
 
 interface MyDeliveriesPageProps {
   page: number
@@ -29,11 +29,7 @@ export function MyDeliveriesPage({ page, onPage }: MyDeliveriesPageProps) {
       {list.data && list.data.items.length > 0 && (
         <>
           <ItemList items={list.data.items} linkTo="/my-deliveries/$id" />
-          <PaginationBar
-            page={list.data.pagination.current_page}
-            lastPage={list.data.pagination.last_page}
-            onPage={onPage}
-          />
+          <Pager pagination={list.data.pagination} onPage={onPage} />
         </>
       )}
     </Stack>

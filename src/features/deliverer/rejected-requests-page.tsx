@@ -5,7 +5,7 @@ import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-client'
 import { rejectedRequestsQueryOptions } from './api'
 import { ItemList } from './item-list'
-import { PaginationBar } from './pagination-bar'
+import { Pager } from '@/components/pager'
 
 interface RejectedRequestsPageProps {
   page: number
@@ -31,11 +31,7 @@ export function RejectedRequestsPage({ page, onPage }: RejectedRequestsPageProps
       {list.data && list.data.items.length > 0 && (
         <>
           <ItemList items={list.data.items} />
-          <PaginationBar
-            page={list.data.pagination.current_page}
-            lastPage={list.data.pagination.last_page}
-            onPage={onPage}
-          />
+          <Pager pagination={list.data.pagination} onPage={onPage} />
         </>
       )}
     </Stack>

@@ -11,7 +11,7 @@ import { itemsQueryOptions } from './api'
 import { ItemsFilters } from './items-filters'
 import type { ItemsSearch, SortColumn } from './items-search'
 import { ItemsTable } from './items-table'
-import { Pager } from './pager'
+import { Pager } from '@/components/pager'
 
 interface ItemsPageProps {
   search: ItemsSearch

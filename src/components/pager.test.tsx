@@ -1,0 +1,35 @@
+import { ChakraProvider } from '@chakra-ui/react'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { Pager } from './pager'
+import { system } from './ui/system'
+
+const renderPager = (pagination: Parameters<typeof Pager>[0]['pagination'], noun?: string) => {
+  const onPage = vi.fn()
+  render(
+    <ChakraProvider value={system}>
+      <Pager pagination={pagination} onPage={onPage} noun={noun} />
+    </ChakraProvider>,
+  )
+  return onPage
+}
+
+describe('Pager', () => {
+  it('says which rows are shown and moves one page at a time', async () => {
+    const onPage = renderPager({ current_page: 2, per_page: 10, total: 45 }, 'items')
+    expect(screen.getByText('Showing 11–20 of 45 items')).toBeInTheDocument()
+    expect(screen.getByText('Page 2 of 5')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }))
+    expect(onPage.mock.calls).toEqual([[3], [1]])
+  })
+
+  it("takes the server's last_page and cannot go past either end", () => {
+    renderPager({ current_page: 1, per_page: 10, total: 0, last_page: 1 })
+    expect(screen.getByText('Showing 0–0 of 0')).toBeInTheDocument()
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled()
+  })
+})
