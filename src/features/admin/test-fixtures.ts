@@ -2,6 +2,7 @@
 import { http, HttpResponse } from 'msw'
 import type { z } from 'zod'
 import type { AdminUser, adminItemDetailAnswer } from '@contract/admin'
+import { makeItem } from '@/test/items'
 import type { AdminItemRow } from './items-api'
 
 export const ITEM_ID = '11111111-1111-4111-8111-111111111111'
@@ -10,36 +11,21 @@ export const DELIVERER_B = '33333333-3333-4333-8333-333333333333'
 
 export function itemRow(overrides: Partial<AdminItemRow> = {}): AdminItemRow {
   return {
-    id: ITEM_ID,
-    name: 'Vintage camera',
-    category: 'electronics',
-    description: 'A boxed film camera',
-    quantity: 1,
-    weight: 1.5,
-    dimensions: { length: 20, width: 15, height: 10 },
-    is_fragile: true,
-    from_location: { lat: 52.52, lng: 13.405, address: 'Berlin' },
-    to_location: { lat: 48.8566, lng: 2.3522, address: 'Paris' },
-    delivery_phone: '+49 30 1234',
-    delivery_address: '1 Rue de Rivoli, Paris',
-    delivery_deadline: '2030-05-01T12:00:00Z',
-    special_instructions: '',
-    status: 'pending',
-    created_at: '2030-04-01T09:00:00Z',
-    updated_at: '2030-04-01T09:00:00Z',
-    sending_approval: 'pending',
-    delivery_approval: null,
-    request_status: null,
-    deliverer: null,
-    deliverer_id: null,
-    deliverer_price: null,
-    sender_price: 40,
-    proof_of_delivery: null,
-    proof_of_travel: [],
-    requested_by: [],
-    rejected_deliverer: [],
-    info_request_to_sender: null,
-    info_request_to_deliverer: null,
+    ...makeItem({
+      id: ITEM_ID,
+      name: 'Vintage camera',
+      description: 'A boxed film camera',
+      weight: 1.5,
+      dimensions: { length: 20, width: 15, height: 10 },
+      to_location: { lat: 48.8566, lng: 2.3522, address: 'Paris' },
+      delivery_address: '1 Rue de Rivoli, Paris',
+      delivery_deadline: '2030-05-01T12:00:00Z',
+      special_instructions: '',
+      created_at: '2030-04-01T09:00:00Z',
+      updated_at: '2030-04-01T09:00:00Z',
+      sending_approval: 'pending',
+      sender_price: 40,
+    }),
     sender: { id: 'u-sender', name: 'Sam Sender', email: 'sender@example.com' },
     requests_count: 0,
     ...overrides,

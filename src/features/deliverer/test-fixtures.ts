@@ -1,15 +1,12 @@
 import { http, HttpResponse } from 'msw'
 import type { Item } from '@contract/items'
+import { makeItem as baseItem } from '@/test/items'
 
-/** An item as the contract answers it; override what a test is about. */
+/** The deliverer tests' item: a laptop from New York to Boston; override what a test is about. */
 export function makeItem(overrides: Partial<Item> = {}): Item {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
+  return baseItem({
     name: 'Laptop',
-    category: 'electronics',
     description: 'A work laptop in its box',
-    quantity: 1,
-    weight: 2.5,
     dimensions: { length: 40, width: 30, height: 10 },
     is_fragile: false,
     from_location: { lat: 40.71, lng: -74.0, address: 'New York, USA' },
@@ -18,24 +15,10 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
     delivery_address: '1 Main St, Boston',
     delivery_deadline: '2026-12-05T12:00:00.000Z',
     special_instructions: '',
-    status: 'pending',
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
-    sending_approval: 'approved',
-    delivery_approval: null,
-    request_status: null,
-    deliverer: null,
-    deliverer_id: null,
-    deliverer_price: null,
-    sender_price: 25,
-    proof_of_delivery: null,
-    proof_of_travel: [],
-    requested_by: [],
-    rejected_deliverer: [],
-    info_request_to_sender: null,
-    info_request_to_deliverer: null,
     ...overrides,
-  }
+  })
 }
 
 export const termsHandler = http.get('/api/user-consent', () =>

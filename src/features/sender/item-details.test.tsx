@@ -5,7 +5,8 @@ import { failWith } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { DELIVERER_ID, ITEM_ID, makeItem, senderBase, withPendingRequest } from './test/fixtures'
+import { makeItem } from '@/test/items'
+import { DELIVERER_ID, ITEM_ID, senderBase, withPendingRequest } from './test/fixtures'
 
 const path = `/items/${ITEM_ID}`
 

@@ -4,7 +4,8 @@ import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { itemsListHandler, makeItem, withPendingRequest } from './test/fixtures'
+import { makeItem } from '@/test/items'
+import { itemsListHandler, withPendingRequest } from './test/fixtures'
 
 const waiting = makeItem({ id: 'a1', name: 'Desk lamp', ...withPendingRequest })
 const accepted = makeItem({

@@ -6,7 +6,8 @@ import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { ITEM_ID, itemHandler, makeItem } from './test/fixtures'
+import { makeItem } from '@/test/items'
+import { ITEM_ID, itemHandler } from './test/fixtures'
 
 // The real picker needs a map; a button that picks a fixed place stands in for it.
 vi.mock('@/components/map-location-picker', () => ({
