@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { items, terms, users } from './schema'
+import { items, payments, terms, users } from './schema'
 import { backends, createTestApp, login, type TestApp } from '../testing/test-app'
 
 describe.each(backends)('database on %s', (backend) => {
@@ -83,9 +83,27 @@ describe.each(backends)('database on %s', (backend) => {
     const approved = all.filter((i) => i.sendingApproval === 'approved')
     expect(approved.length).toBeGreaterThan(all.length / 2)
     expect(all.some((i) => i.sendingApproval === 'pending')).toBe(true)
-    expect(
-      all.every((i) => i.status === 'pending' && i.deliveryDeadline.getTime() > Date.now()),
-    ).toBe(true)
+    expect(all.every((i) => i.deliveryDeadline.getTime() > Date.now())).toBe(true)
+    const underWay = all.filter((i) => i.status !== 'pending').map((i) => i.status)
+    expect(underWay.sort()).toEqual(['in_process', 'ready_to_pickup'])
+
+    // The demo deliverer starts with those two deliveries under way, each paid for.
+    const { token } = await login(t.app, 'deliverer@example.com', 'password123')
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+    const stats = (await get('/api/deliverer-stats')).json().data
+    expect(stats).toMatchObject({ ready_to_pickup_items: 1, in_process_items: 1 })
+    expect(stats.available_items).toBeGreaterThan(10)
+    const mine = (await get('/api/my-deliveries')).json().data.items
+    expect(mine.map((i: { status: string }) => i.status).sort()).toEqual([
+      'in_process',
+      'ready_to_pickup',
+    ])
+    const paid = await t.app.db.select().from(payments)
+    expect(paid.map((p) => [p.provider, p.status])).toEqual([
+      ['test', 'succeeded'],
+      ['test', 'succeeded'],
+    ])
   })
 
   it('runs migrations and the seed idempotently', async () => {

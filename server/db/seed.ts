@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
 import type { Role } from '../../contract/user'
 import { hashPassword } from '../services/passwords'
 import type { Db } from './client'
-import { items, terms, users } from './schema'
+import { auditLog, deliveryRequests, items, payments, terms, users } from './schema'
 
 export interface SeededAccount {
   email: string
@@ -121,6 +122,8 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
     // Another process seeded at the same time: leave it to that one.
     if (created.length !== demoAccounts.length) return []
     const sender = created.find((u) => u.role === 'sender')!
+    const deliverer = created.find((u) => u.role === 'deliverer')!
+    const admin = created.find((u) => u.role === 'admin')!
 
     await tx.insert(terms).values([
       {
@@ -157,38 +160,102 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
 
     const day = 24 * 60 * 60 * 1000
     const list = routes()
-    await tx.insert(items).values(
-      list.map(([from, to], i) => {
-        const [category, name, description, weight] = goods[i % goods.length]!
-        return {
-          name: `${name} to ${to[0].split(',')[0]}`,
-          category,
-          description,
-          quantity: 1 + (i % 3 === 0 ? 1 : 0),
-          weight,
-          length: 20 + (i % 5) * 10,
-          width: 15 + (i % 4) * 5,
-          height: 5 + (i % 3) * 5,
-          isFragile: category === 'electronics' || i % 7 === 0,
-          fromLat: from[1],
-          fromLng: from[2],
-          fromAddress: from[0],
-          toLat: to[1],
-          toLng: to[2],
-          toAddress: to[0],
-          deliveryPhone: '+1 555 0142',
-          deliveryAddress: `Main Street 1, ${to[0]}`,
-          deliveryDeadline: new Date(now.getTime() + (7 + ((i * 5) % 40)) * day),
-          specialInstructions:
-            i % 4 === 0 ? 'Please call the recipient one hour before arrival.' : '',
-          status: 'pending' as const,
-          // Most are approved and open to deliverers; every sixth still waits for an admin.
-          sendingApproval: i % 6 === 5 ? ('pending' as const) : ('approved' as const),
-          senderPrice: (15 + ((i * 7) % 60)).toFixed(2),
-          senderId: sender.id,
-        }
-      }),
-    )
+    const seeded = await tx
+      .insert(items)
+      .values(
+        list.map(([from, to], i) => {
+          const [category, name, description, weight] = goods[i % goods.length]!
+          return {
+            name: `${name} to ${to[0].split(',')[0]}`,
+            category,
+            description,
+            quantity: 1 + (i % 3 === 0 ? 1 : 0),
+            weight,
+            length: 20 + (i % 5) * 10,
+            width: 15 + (i % 4) * 5,
+            height: 5 + (i % 3) * 5,
+            isFragile: category === 'electronics' || i % 7 === 0,
+            fromLat: from[1],
+            fromLng: from[2],
+            fromAddress: from[0],
+            toLat: to[1],
+            toLng: to[2],
+            toAddress: to[0],
+            deliveryPhone: '+1 555 0142',
+            deliveryAddress: `Main Street 1, ${to[0]}`,
+            deliveryDeadline: new Date(now.getTime() + (7 + ((i * 5) % 40)) * day),
+            specialInstructions:
+              i % 4 === 0 ? 'Please call the recipient one hour before arrival.' : '',
+            status: 'pending' as const,
+            // Most are approved and open to deliverers; every sixth still waits for an admin.
+            sendingApproval: i % 6 === 5 ? ('pending' as const) : ('approved' as const),
+            senderPrice: (15 + ((i * 7) % 60)).toFixed(2),
+            senderId: sender.id,
+          }
+        }),
+      )
+      .returning({
+        id: items.id,
+        senderPrice: items.senderPrice,
+        sendingApproval: items.sendingApproval,
+      })
+
+    // Two deliveries under way for the demo deliverer: one paid and waiting for pickup, one on
+    // its way. Each went through the whole lifecycle (DESIGN.md): request, admin approval, the
+    // sender's acceptance and card payment (the built-in test provider's record).
+    const underWay = seeded.filter((i) => i.sendingApproval === 'approved').slice(0, 2)
+    for (const [n, item] of underWay.entries()) {
+      const status = n === 0 ? ('ready_to_pickup' as const) : ('in_process' as const)
+      const [request] = await tx
+        .insert(deliveryRequests)
+        .values({
+          itemId: item.id,
+          delivererId: deliverer.id,
+          delivererPrice: item.senderPrice,
+          acceptPrivacy: true,
+          consentedAt: now,
+          deliveryApproval: 'approved',
+          requestStatus: 'accepted',
+        })
+        .returning({ id: deliveryRequests.id })
+      await tx
+        .update(items)
+        .set({ status, currentRequestId: request!.id })
+        .where(eq(items.id, item.id))
+      const intent = `pi_test_demo_${randomBytes(12).toString('hex')}`
+      const [{ id: paymentId } = { id: '' }] = await tx
+        .insert(payments)
+        .values({
+          itemId: item.id,
+          requestId: request!.id,
+          provider: 'test',
+          providerIntentId: intent,
+          amountCents: Math.round(Number(item.senderPrice) * 100),
+          status: 'succeeded',
+          clientSecret: `${intent}_secret_${randomBytes(12).toString('hex')}`,
+        })
+        .returning({ id: payments.id })
+      // The item's history, one hour apart and oldest first, as the real calls would write it.
+      const hour = 60 * 60 * 1000
+      const history: [string, string, 'item' | 'delivery_request', string, string | null][] = [
+        [admin.id, 'item.sending_approved', 'item', item.id, null],
+        [deliverer.id, 'delivery_request.create', 'delivery_request', request!.id, null],
+        [admin.id, 'delivery_request.delivery_approved', 'delivery_request', request!.id, null],
+        [sender.id, 'request.accept', 'delivery_request', request!.id, `payment ${paymentId}`],
+      ]
+      if (status === 'in_process')
+        history.push([deliverer.id, 'delivery.in_process', 'item', item.id, null])
+      await tx.insert(auditLog).values(
+        history.map(([actorId, action, targetType, targetId, reason], k) => ({
+          actorId,
+          action,
+          targetType,
+          targetId,
+          reason,
+          createdAt: new Date(now.getTime() - (history.length - k) * hour),
+        })),
+      )
+    }
     return demoAccounts
   })
 }

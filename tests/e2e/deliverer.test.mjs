@@ -96,7 +96,23 @@ describe(
         }
         // The seed and the fresh item make at least one item available; the counter shows it.
         assert.ok(stats.available_items > 0, 'no available items counted for the deliverer')
-        await page.getByText('No active deliveries').waitFor()
+        // The demo seed starts the deliverer with two deliveries under way: both are listed, and
+        // View opens the item.
+        const { data: mine } = await apiCall(
+          server.baseURL,
+          deliverer.token,
+          'GET',
+          '/api/my-deliveries',
+        )
+        const current = mine.items.filter((i) =>
+          ['ready_to_pickup', 'in_process'].includes(i.status),
+        )
+        assert.equal(current.length, 2, 'the seed should give two deliveries under way')
+        const list = page.getByRole('region', { name: 'Current Deliveries' })
+        for (const i of current) await list.getByRole('link', { name: `View ${i.name}` }).waitFor()
+        await list.getByRole('link', { name: `View ${current[0].name}` }).click()
+        await waitForPath(page, `/available-items/${current[0].id}`)
+        await page.getByRole('heading', { name: current[0].name, level: 1 }).waitFor()
       }),
     )
 
