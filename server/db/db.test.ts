@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { itemHistory } from '../services/audit'
 import { items, payments, terms, users } from './schema'
 import { backends, createTestApp, login, type TestApp } from '../testing/test-app'
 
@@ -98,6 +99,14 @@ describe.each(backends)('database on %s', (backend) => {
     expect(mine.map((i: { status: string }) => i.status).sort()).toEqual([
       'in_process',
       'ready_to_pickup',
+    ])
+    const carried = mine.find((i: { status: string }) => i.status === 'in_process')
+    expect((await itemHistory(t.app.db, carried.id)).map((h) => h.action)).toEqual([
+      'item.sending_approved',
+      'delivery_request.create',
+      'delivery_request.delivery_approved',
+      'request.accept',
+      'delivery.in_process',
     ])
     const paid = await t.app.db.select().from(payments)
     expect(paid.map((p) => [p.provider, p.status])).toEqual([

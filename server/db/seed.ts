@@ -252,7 +252,7 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
           targetType,
           targetId,
           reason,
-          createdAt: new Date(now.getTime() - (history.length - k) * hour),
+          at: new Date(now.getTime() - (history.length - k) * hour),
         })),
       )
     }
