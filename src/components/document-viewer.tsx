@@ -1,15 +1,7 @@
-import {
-  Button,
-  chakra,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  Spinner,
-  Text,
-} from '@chakra-ui/react'
+import { Button, chakra, Dialog, HStack, Spinner, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { api, failureMessage } from '@/lib/api-client'
+import { AppDialog } from './app-dialog'
 import { FormAlert } from './form-alert'
 
 export interface DocumentViewerProps {
@@ -37,29 +29,10 @@ const fileName = (filePath: string) => filePath.split('/').pop() || 'document'
  */
 export function DocumentViewer({ filePath, title, open, onClose }: DocumentViewerProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => !d.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {/* Mounted only while open, so closing unmounts it and revokes its object URL. */}
-            {open && <DocumentBody filePath={filePath} title={title} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title={title} open={open} onClose={onClose} size={{ base: 'full', md: 'xl' }}>
+      {/* Mounted only while open, so closing unmounts it and revokes its object URL. */}
+      {open && <DocumentBody filePath={filePath} title={title} onClose={onClose} />}
+    </AppDialog>
   )
 }
 

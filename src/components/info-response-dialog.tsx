@@ -1,13 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react'
+import { Button, Dialog, Field, Input, Stack, Textarea } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import {
@@ -19,6 +10,7 @@ import {
 } from '@contract/files'
 import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
 import { QUEUED_MESSAGE } from '@/lib/outbox/messages'
+import { AppDialog } from './app-dialog'
 import { toaster } from './ui/toaster'
 
 interface InfoResponseDialogProps {
@@ -40,28 +32,9 @@ export function replyFileError(file: File): string | null {
 
 export function InfoResponseDialog({ itemId, party, open, onClose }: InfoResponseDialogProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => !d.open && onClose()}
-      size={{ base: 'full', sm: 'md' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Respond to the admin</Dialog.Title>
-            </Dialog.Header>
-            {open && <ResponseForm itemId={itemId} party={party} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title="Respond to the admin" open={open} onClose={onClose}>
+      {open && <ResponseForm itemId={itemId} party={party} onClose={onClose} />}
+    </AppDialog>
   )
 }
 

@@ -5,7 +5,7 @@ import { requestFurtherInfoFields } from '@contract/admin'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
-import { AdminDialog } from './admin-dialog'
+import { AppDialog } from '@/components/app-dialog'
 import { useRequestFurtherInfoMutation, type AdminItemDetail } from './items-api'
 import { SelectField } from './select-field'
 import { TextareaField } from './textarea-field'
@@ -81,7 +81,7 @@ export function AskInfoDialog({ detail, open, onClose, onSent }: AskInfoDialogPr
   }
 
   return (
-    <AdminDialog title="Ask for information" open={open} onClose={onClose}>
+    <AppDialog title="Ask for information" open={open} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
           <Stack gap="4">
@@ -130,6 +130,6 @@ export function AskInfoDialog({ detail, open, onClose, onSent }: AskInfoDialogPr
           </Button>
         </Dialog.Footer>
       </form>
-    </AdminDialog>
+    </AppDialog>
   )
 }

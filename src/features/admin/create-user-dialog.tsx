@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
 import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
-import { AdminDialog } from './admin-dialog'
+import { AppDialog } from '@/components/app-dialog'
 import { humanize } from '@/lib/format'
 import { optionsOf, SelectField } from './select-field'
 import { useCreateUserMutation } from './users-api'
@@ -40,7 +40,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogP
   }
 
   return (
-    <AdminDialog title="Create user" open={open} onClose={onClose}>
+    <AppDialog title="Create user" open={open} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
           <Stack gap="4">
@@ -87,6 +87,6 @@ export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogP
           </Button>
         </Dialog.Footer>
       </form>
-    </AdminDialog>
+    </AppDialog>
   )
 }

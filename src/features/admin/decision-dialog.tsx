@@ -1,7 +1,7 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { FormAlert } from '@/components/form-alert'
-import { AdminDialog } from './admin-dialog'
+import { AppDialog } from '@/components/app-dialog'
 import { TextareaField } from './textarea-field'
 
 interface DecisionDialogProps {
@@ -34,7 +34,7 @@ export function DecisionDialog({
     onConfirm(reason.trim() || undefined)
   }
   return (
-    <AdminDialog title={action} open={open} onClose={onClose}>
+    <AppDialog title={action} open={open} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
           <Stack gap="4">
@@ -64,6 +64,6 @@ export function DecisionDialog({
           </Button>
         </Dialog.Footer>
       </form>
-    </AdminDialog>
+    </AppDialog>
   )
 }

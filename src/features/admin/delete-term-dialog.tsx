@@ -2,7 +2,7 @@ import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import type { Term } from '@contract/terms'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
-import { AdminDialog } from './admin-dialog'
+import { AppDialog } from '@/components/app-dialog'
 import { useDeleteTermMutation } from './terms-api'
 
 interface DeleteTermDialogProps {
@@ -14,7 +14,7 @@ interface DeleteTermDialogProps {
 export function DeleteTermDialog({ term, onClose, onDeleted }: DeleteTermDialogProps) {
   const mutation = useDeleteTermMutation()
   return (
-    <AdminDialog title="Delete agreement?" role="alertdialog" open onClose={onClose}>
+    <AppDialog title="Delete agreement?" role="alertdialog" open onClose={onClose}>
       <Dialog.Body>
         <Stack gap="4">
           <Text>
@@ -44,6 +44,6 @@ export function DeleteTermDialog({ term, onClose, onDeleted }: DeleteTermDialogP
           Delete agreement
         </Button>
       </Dialog.Footer>
-    </AdminDialog>
+    </AppDialog>
   )
 }

@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
 import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
-import { AdminDialog } from './admin-dialog'
+import { AppDialog } from '@/components/app-dialog'
 import { humanize } from '@/lib/format'
 import { optionsOf, SelectField } from './select-field'
 import { TextareaField } from './textarea-field'
@@ -45,7 +45,7 @@ export function TermDialog({ term, onClose, onSaved }: TermDialogProps) {
   }
 
   return (
-    <AdminDialog title={term ? 'Edit agreement' : 'Add agreement'} open onClose={onClose}>
+    <AppDialog title={term ? 'Edit agreement' : 'Add agreement'} open onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
           <Stack gap="4">
@@ -90,6 +90,6 @@ export function TermDialog({ term, onClose, onSaved }: TermDialogProps) {
           </Button>
         </Dialog.Footer>
       </form>
-    </AdminDialog>
+    </AppDialog>
   )
 }

@@ -4,7 +4,7 @@ import type { AdminUser } from '@contract/admin'
 import { roles, type Role } from '@contract/user'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
-import { AdminDialog } from './admin-dialog'
+import { AppDialog } from '@/components/app-dialog'
 import { humanize } from '@/lib/format'
 import { optionsOf, SelectField } from './select-field'
 import { useUpdateUserMutation } from './users-api'
@@ -91,7 +91,7 @@ export function UserActions({ user, isSelf, onDone }: UserActionsProps) {
         </Button>
       )}
       {error && !confirming && <FormAlert status="error">{error}</FormAlert>}
-      <AdminDialog
+      <AppDialog
         title={`Deactivate ${user.name}?`}
         role="alertdialog"
         open={confirming}
@@ -114,7 +114,7 @@ export function UserActions({ user, isSelf, onDone }: UserActionsProps) {
             Deactivate user
           </Button>
         </Dialog.Footer>
-      </AdminDialog>
+      </AppDialog>
     </Stack>
   )
 }

@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, Heading, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import { delivererTermsQueryOptions } from './api'
 
@@ -14,57 +15,43 @@ interface ConsentDialogProps {
 export function ConsentDialog({ open, busy, onAccept, onCancel }: ConsentDialogProps) {
   const terms = useQuery({ ...delivererTermsQueryOptions(), enabled: open })
   return (
-    <Dialog.Root
+    <AppDialog
+      title="Terms and Conditions"
       open={open}
-      onOpenChange={(details) => !details.open && onCancel()}
-      scrollBehavior="inside"
+      onClose={onCancel}
       size={{ base: 'full', sm: 'lg' }}
-      lazyMount
-      unmountOnExit
+      scrollBehavior="inside"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Terms and Conditions</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {terms.isPending && <Text role="status">Loading terms…</Text>}
-              {terms.isError && <FormAlert status="error">Failed to fetch terms.</FormAlert>}
-              {terms.isSuccess && (
-                <Stack gap="4">
-                  <Text>By requesting this item you agree to the following terms.</Text>
-                  {terms.data.map((term) => (
-                    <Stack key={term.id} gap="1">
-                      <Heading as="h3" size="sm">
-                        {term.title}
-                      </Heading>
-                      <Text whiteSpace="pre-line">{term.description}</Text>
-                    </Stack>
-                  ))}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button
-                colorPalette="brand"
-                onClick={onAccept}
-                disabled={!terms.isSuccess || busy}
-                loading={busy}
-              >
-                Accept
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Body>
+        {terms.isPending && <Text role="status">Loading terms…</Text>}
+        {terms.isError && <FormAlert status="error">Failed to fetch terms.</FormAlert>}
+        {terms.isSuccess && (
+          <Stack gap="4">
+            <Text>By requesting this item you agree to the following terms.</Text>
+            {terms.data.map((term) => (
+              <Stack key={term.id} gap="1">
+                <Heading as="h3" size="sm">
+                  {term.title}
+                </Heading>
+                <Text whiteSpace="pre-line">{term.description}</Text>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          colorPalette="brand"
+          onClick={onAccept}
+          disabled={!terms.isSuccess || busy}
+          loading={busy}
+        >
+          Accept
+        </Button>
+      </Dialog.Footer>
+    </AppDialog>
   )
 }

@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import type { Item } from '@contract/items'
 import { fileMessages } from '@contract/files'
 import { FileField } from './file-field'
 import { OfferPriceField } from './offer-price-field'
+import { AppDialog } from '@/components/app-dialog'
 
 interface RequestDialogProps {
   item: Item | null
@@ -17,28 +18,9 @@ export const TRAVEL_PROOF_LABEL = 'Proof of travel (PDF, JPEG or PNG, max 2 MB)'
 /** SPEC.md section 2: the travel-document upload dialog of a card, with the offer price. */
 export function RequestDialog({ item, onClose, onSubmit }: RequestDialogProps) {
   return (
-    <Dialog.Root
-      open={item !== null}
-      onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', sm: 'md' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Upload travel document</Dialog.Title>
-            </Dialog.Header>
-            {item && <RequestForm item={item} onClose={onClose} onSubmit={onSubmit} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title="Upload travel document" open={item !== null} onClose={onClose}>
+      {item && <RequestForm item={item} onClose={onClose} onSubmit={onSubmit} />}
+    </AppDialog>
   )
 }
 

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { updateUserBody, type UserData } from '@contract/user'
+import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
 import { failureMessage } from '@/lib/api-client'
@@ -20,41 +21,22 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
   const userData = useQuery({ ...userDataQueryOptions(), enabled: open })
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', sm: 'md' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Profile Settings</Dialog.Title>
-            </Dialog.Header>
-            {userData.isPending && (
-              <Dialog.Body>
-                <Stack direction="row" gap="3" align="center" role="status">
-                  <Spinner size="sm" />
-                  <Text>Loading your profile…</Text>
-                </Stack>
-              </Dialog.Body>
-            )}
-            {userData.isError && (
-              <Dialog.Body>
-                <FormAlert status="error">Failed to load user data</FormAlert>
-              </Dialog.Body>
-            )}
-            {userData.isSuccess && <ProfileForm initial={userData.data} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title="Profile Settings" open={open} onClose={onClose}>
+      {userData.isPending && (
+        <Dialog.Body>
+          <Stack direction="row" gap="3" align="center" role="status">
+            <Spinner size="sm" />
+            <Text>Loading your profile…</Text>
+          </Stack>
+        </Dialog.Body>
+      )}
+      {userData.isError && (
+        <Dialog.Body>
+          <FormAlert status="error">Failed to load user data</FormAlert>
+        </Dialog.Body>
+      )}
+      {userData.isSuccess && <ProfileForm initial={userData.data} onClose={onClose} />}
+    </AppDialog>
   )
 }
 

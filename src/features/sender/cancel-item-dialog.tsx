@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
+import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
 import { useCancelItemMutation } from './api'
@@ -20,47 +21,36 @@ export function CancelItemDialog({
 }) {
   const cancel = useCancelItemMutation()
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <AppDialog
+      title="Cancel this item?"
       open={open}
-      onOpenChange={(d) => !d.open && onClose()}
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
+      role="alertdialog"
+      closeButton={false}
+      size="md"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Cancel this item?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>
-                  {item.name} will no longer be offered to deliverers. This cannot be undone.
-                </Text>
-                {cancel.isError && (
-                  <FormAlert status="error">
-                    {failureMessage(cancel.error, 'Failed to cancel item')}
-                  </FormAlert>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Keep item
-              </Button>
-              <Button
-                colorPalette="red"
-                loading={cancel.isPending}
-                onClick={() => cancel.mutate(item.id, { onSuccess: onClose })}
-              >
-                Cancel item
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Body>
+        <Stack gap="3">
+          <Text>{item.name} will no longer be offered to deliverers. This cannot be undone.</Text>
+          {cancel.isError && (
+            <FormAlert status="error">
+              {failureMessage(cancel.error, 'Failed to cancel item')}
+            </FormAlert>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Keep item
+        </Button>
+        <Button
+          colorPalette="red"
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate(item.id, { onSuccess: onClose })}
+        >
+          Cancel item
+        </Button>
+      </Dialog.Footer>
+    </AppDialog>
   )
 }

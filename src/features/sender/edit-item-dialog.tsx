@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
+import { Button, Dialog, Stack } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import type { Item } from '@contract/items'
+import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, type FieldErrors } from '@/lib/validation'
@@ -18,29 +19,15 @@ interface EditItemDialogProps {
 /** SPEC.md section 5: offered only while sending_approval is pending (the caller decides). */
 export function EditItemDialog({ item, open, onClose, onSaved }: EditItemDialogProps) {
   return (
-    <Dialog.Root
+    <AppDialog
+      title="Edit Item"
       open={open}
-      onOpenChange={(d) => !d.open && onClose()}
+      onClose={onClose}
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Edit Item</Dialog.Title>
-            </Dialog.Header>
-            {open && <EditForm item={item} onClose={onClose} onSaved={onSaved} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {open && <EditForm item={item} onClose={onClose} onSaved={onSaved} />}
+    </AppDialog>
   )
 }
 

@@ -1,7 +1,8 @@
-import { Badge, CloseButton, Dialog, HStack, Portal, Spinner, Text } from '@chakra-ui/react'
+import { Badge, Dialog, HStack, Spinner, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
+import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import {
   createPaymentIntent,
@@ -26,29 +27,14 @@ interface PaymentDialogProps {
 
 export function PaymentDialog({ open, itemId, delivererId, onClose }: PaymentDialogProps) {
   return (
-    <Dialog.Root
+    <AppDialog
+      title="Enter Payment Details"
       open={open}
-      onOpenChange={(d) => !d.open && onClose()}
-      size={{ base: 'full', sm: 'md' }}
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
       closeOnInteractOutside={false}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Enter Payment Details</Dialog.Title>
-            </Dialog.Header>
-            {open && <PaymentBody itemId={itemId} delivererId={delivererId} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {open && <PaymentBody itemId={itemId} delivererId={delivererId} onClose={onClose} />}
+    </AppDialog>
   )
 }
 

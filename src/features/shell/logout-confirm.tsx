@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react'
+import { Button, Dialog, Text } from '@chakra-ui/react'
+import { AppDialog } from '@/components/app-dialog'
 
 /** Logging out deletes the outbox (shared devices), so unsent changes get a warning first. */
 export function LogoutConfirm({
@@ -13,36 +14,28 @@ export function LogoutConfirm({
   onConfirm: () => void
 }) {
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <AppDialog
+      title="Unsent changes"
       open={open}
-      onOpenChange={(details) => !details.open && onCancel()}
-      lazyMount
+      onClose={onCancel}
+      role="alertdialog"
+      closeButton={false}
+      size="md"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Unsent changes</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                You have {pending} unsent change{pending === 1 ? '' : 's'}. Log out anyway? They
-                will be deleted.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm}>
-                Log out
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Body>
+        <Text>
+          You have {pending} unsent change{pending === 1 ? '' : 's'}. Log out anyway? They will be
+          deleted.
+        </Text>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button colorPalette="red" onClick={onConfirm}>
+          Log out
+        </Button>
+      </Dialog.Footer>
+    </AppDialog>
   )
 }

@@ -1,4 +1,5 @@
-import { Badge, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react'
+import { AppDialog } from '@/components/app-dialog'
 import type { OutboxEntry } from '@/lib/db'
 import { discardWrite, retryWrite } from '@/lib/outbox/client'
 import { useOutbox } from '@/lib/outbox/use-outbox'
@@ -61,34 +62,21 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
 export function OutboxDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { entries } = useOutbox()
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Queued changes</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text fontSize="sm" color="fg.muted" mb="3">
-                Changes made without a connection are sent in order when the network is back.
-              </Text>
-              {entries.length === 0 ? (
-                <Text>Nothing is waiting to be sent.</Text>
-              ) : (
-                <Stack as="ul" gap="2" listStyleType="none">
-                  {entries.map((entry) => (
-                    <EntryRow key={entry.id} entry={entry} />
-                  ))}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title="Queued changes" open={open} onClose={onClose} size="md">
+      <Dialog.Body>
+        <Text fontSize="sm" color="fg.muted" mb="3">
+          Changes made without a connection are sent in order when the network is back.
+        </Text>
+        {entries.length === 0 ? (
+          <Text>Nothing is waiting to be sent.</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none">
+            {entries.map((entry) => (
+              <EntryRow key={entry.id} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </Dialog.Body>
+    </AppDialog>
   )
 }
