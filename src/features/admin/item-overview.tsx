@@ -1,10 +1,10 @@
 import { Badge, Box, Stack, Text } from '@chakra-ui/react'
 import { RouteMap } from '@/components/route-map'
-import { DetailList } from './detail-list'
 import { formatDateTime, formatPlace, formatPrice, humanize } from '@/lib/format'
+import { StatusBadge } from '@/components/status-badge'
+import { DetailList } from './detail-list'
 import type { AdminItemRow } from './items-api'
 import { SectionCard } from './section-card'
-import { StatusBadge } from '@/components/status-badge'
 
 /** Everything the sender posted, so the admin can judge the item without leaving the page. */
 export function ItemOverview({ item }: { item: AdminItemRow }) {

@@ -1,10 +1,10 @@
 import { Link, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { formatDate, formatPlace } from '@/lib/format'
+import { StatusBadge } from '@/components/status-badge'
 import type { AdminItemRow } from './items-api'
 import type { AdminItemSortColumn } from './search-schemas'
 import { SortHeader } from './sort-header'
-import { StatusBadge } from '@/components/status-badge'
 
 interface ItemsTableProps {
   items: AdminItemRow[]

@@ -2,10 +2,10 @@ import { Button, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
+import { StatusBadge } from '@/components/status-badge'
 import { DecisionDialog } from './decision-dialog'
 import { useSendingApprovalMutation, type AdminItemRow } from './items-api'
 import { SectionCard } from './section-card'
-import { StatusBadge } from '@/components/status-badge'
 
 type Decision = 'approved' | 'rejected'
 

@@ -14,9 +14,9 @@ import type { delivererStats } from '@contract/deliveries'
 import type { z } from 'zod'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
-import { DASHBOARD_DELIVERIES, delivererStatsQueryOptions, myDeliveriesQueryOptions } from './api'
 import { formatDate, formatPlace } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
+import { DASHBOARD_DELIVERIES, delivererStatsQueryOptions, myDeliveriesQueryOptions } from './api'
 
 const counters: { key: keyof z.infer<typeof delivererStats>; label: string }[] = [
   { key: 'available_items', label: 'Available Items' },

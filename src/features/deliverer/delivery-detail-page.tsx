@@ -1,14 +1,14 @@
-import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
-import { delivererItemQueryOptions, useUpdateDeliveryStatusMutation } from './api'
-import { ItemFacts, StatusBanner } from './detail-parts'
-import { FileField } from './file-field'
 import { formatPrice } from '@/lib/format'
+import { delivererItemQueryOptions, useUpdateDeliveryStatusMutation } from './api'
+import { ActionSection, ItemFacts, ItemHeading } from './detail-parts'
+import { FileField } from './file-field'
 
 const PROOF_MISSING = 'Please upload a proof of delivery document'
 export const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 MB)'
@@ -36,17 +36,7 @@ export function DeliveryDetailPage({ id }: { id: string }) {
 function DeliveryDetail({ item }: { item: Item }) {
   return (
     <Stack gap="5">
-      <StatusBanner status={item.status} />
-      <HStack gap="3" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {item.name}
-        </Heading>
-        {item.is_fragile && (
-          <Badge colorPalette="orange" variant="solid">
-            Fragile
-          </Badge>
-        )}
-      </HStack>
+      <ItemHeading item={item} />
       {item.deliverer_price !== null && (
         <Text>Your price: {formatPrice(item.deliverer_price)}</Text>
       )}
@@ -64,18 +54,7 @@ function DeliveryActions({ item }: { item: Item }) {
   if (item.status !== 'ready_to_pickup' && item.status !== 'in_process') return null
 
   return (
-    <Stack
-      as="section"
-      aria-labelledby="actions-heading"
-      gap="3"
-      bg="bg"
-      borderWidth="1px"
-      rounded="lg"
-      p="4"
-    >
-      <Heading as="h2" size="md" id="actions-heading">
-        Update delivery
-      </Heading>
+    <ActionSection id="actions-heading" title="Update delivery">
       {update.isError && (
         <FormAlert status="error">
           {failureMessage(update.error, 'Failed to update delivery status')}
@@ -128,6 +107,6 @@ function DeliveryActions({ item }: { item: Item }) {
           </Stack>
         </form>
       )}
-    </Stack>
+    </ActionSection>
   )
 }

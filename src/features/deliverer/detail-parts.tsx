@@ -1,4 +1,4 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import type { Item } from '@contract/items'
 import { capitalise, formatLongDate, formatPlace } from '@/lib/format'
@@ -21,6 +21,45 @@ export function StatusBanner({ status }: { status: string }) {
     >
       Status: {capitalise(status)}
     </Box>
+  )
+}
+
+/** The status banner, then the item's name as the page heading with a 'Fragile' badge if so. */
+export function ItemHeading({ item }: { item: Item }) {
+  return (
+    <>
+      <StatusBanner status={item.status} />
+      <HStack gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {item.name}
+        </Heading>
+        {item.is_fragile && (
+          <Badge colorPalette="orange" variant="solid">
+            Fragile
+          </Badge>
+        )}
+      </HStack>
+    </>
+  )
+}
+
+/** A bordered section of actions, named by its heading. */
+export function ActionSection({
+  id,
+  title,
+  children,
+}: {
+  id: string
+  title: string
+  children: ReactNode
+}) {
+  return (
+    <Stack as="section" aria-labelledby={id} gap="3" bg="bg" borderWidth="1px" rounded="lg" p="4">
+      <Heading as="h2" size="md" id={id}>
+        {title}
+      </Heading>
+      {children}
+    </Stack>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -10,7 +10,7 @@ import { failureMessage } from '@/lib/api-client'
 import { useSession } from '@/lib/use-session'
 import { delivererItemQueryOptions } from './api'
 import { ConsentDialog } from './consent-dialog'
-import { ItemFacts, StatusBanner } from './detail-parts'
+import { ActionSection, ItemFacts, ItemHeading } from './detail-parts'
 import { FailurePopup } from './failure-popup'
 import { FileField } from './file-field'
 import { isRequestedBy } from './is-requested'
@@ -60,32 +60,11 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
 
   return (
     <Stack gap="5">
-      <StatusBanner status={item.status} />
-      <HStack gap="3" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {item.name}
-        </Heading>
-        {item.is_fragile && (
-          <Badge colorPalette="orange" variant="solid">
-            Fragile
-          </Badge>
-        )}
-      </HStack>
+      <ItemHeading item={item} />
       <ItemFacts item={item} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
 
-      <Stack
-        as="section"
-        aria-labelledby="request-heading"
-        gap="3"
-        bg="bg"
-        borderWidth="1px"
-        rounded="lg"
-        p="4"
-      >
-        <Heading as="h2" size="md" id="request-heading">
-          Request to deliver
-        </Heading>
+      <ActionSection id="request-heading" title="Request to deliver">
         {!requested && (
           <FileField
             label={TRAVEL_PROOF_LABEL}
@@ -111,7 +90,7 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
                 : 'Upload Travel Document to Request'}
           </Button>
         </HStack>
-      </Stack>
+      </ActionSection>
 
       <InfoRequestArea
         item={item}

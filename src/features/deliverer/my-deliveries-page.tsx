@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-client'
+import { Pager } from '@/components/pager'
 import { MY_DELIVERIES_PER_PAGE, myDeliveriesQueryOptions } from './api'
 import { ItemList } from './item-list'
-import { Pager } from '@/components/pager'
 
 interface MyDeliveriesPageProps {
   page: number

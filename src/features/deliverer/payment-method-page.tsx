@@ -4,8 +4,8 @@ import type { Role } from '@contract/user'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-client'
-import { paymentMethodQueryOptions } from './api'
 import { formatDate, formatPrice } from '@/lib/format'
+import { paymentMethodQueryOptions } from './api'
 import { PayoutForm } from './payout-form'
 
 interface PaymentMethodPageProps {

@@ -14,11 +14,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
-import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
 import { formatDate, formatPrice } from '@/lib/format'
+import { StatusBadge } from '@/components/status-badge'
+import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
 import { statusLabel } from './format'
 import { itemStatusList } from './items-search'
-import { StatusBadge } from '@/components/status-badge'
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (

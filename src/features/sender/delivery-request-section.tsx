@@ -5,12 +5,12 @@ import { useState } from 'react'
 import type { Item } from '@contract/items'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
+import { formatPrice } from '@/lib/format'
+import { StatusBadge } from '@/components/status-badge'
 import { updateRequestStatus, useInvalidateItems } from './api'
 import { Detail, DetailCard, DetailList } from './detail-card'
-import { formatPrice } from '@/lib/format'
 import { requestVisible, statusLabel } from './format'
 import { PaymentDialog } from './payment-dialog'
-import { StatusBadge } from '@/components/status-badge'
 
 /** SPEC.md section 4: the sender sees the request once both approvals are given. */
 export function DeliveryRequestSection({ item }: { item: Item }) {

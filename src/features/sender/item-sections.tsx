@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
-import { Detail, DetailCard, DetailList } from './detail-card'
 import { formatLongDateTime, formatPlace } from '@/lib/format'
+import { Detail, DetailCard, DetailList } from './detail-card'
 
 export function BasicInfo({ item }: { item: Item }) {
   return (

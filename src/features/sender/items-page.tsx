@@ -6,12 +6,12 @@ import type { Item } from '@contract/items'
 import { DocumentViewer } from '@/components/document-viewer'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
+import { Pager } from '@/components/pager'
 import { AdminInfoDialog } from './admin-info-dialog'
 import { itemsQueryOptions } from './api'
 import { ItemsFilters } from './items-filters'
 import type { ItemsSearch, SortColumn } from './items-search'
 import { ItemsTable } from './items-table'
-import { Pager } from '@/components/pager'
 
 interface ItemsPageProps {
   search: ItemsSearch

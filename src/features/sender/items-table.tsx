@@ -2,10 +2,10 @@ import { Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
 import { formatDate, formatPrice } from '@/lib/format'
+import { StatusBadge } from '@/components/status-badge'
 import { delivererCount, statusLabel } from './format'
 import { InfoBadge } from './info-badge'
 import type { ItemsSearch, SortColumn } from './items-search'
-import { StatusBadge } from '@/components/status-badge'
 
 interface ItemsTableProps {
   items: Item[]

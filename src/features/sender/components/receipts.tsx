@@ -2,8 +2,8 @@ import { Box, EmptyState, Heading, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
-import { receiptsQueryOptions } from '../api'
 import { formatDate } from '@/lib/format'
+import { receiptsQueryOptions } from '../api'
 
 function money(amount: number, currency: string) {
   try {
