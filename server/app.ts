@@ -15,6 +15,7 @@ import { configPlugin } from './plugins/config'
 import { dbPlugin } from './plugins/db'
 import { idempotencyPlugin } from './plugins/idempotency'
 import { mailPlugin } from './plugins/mail'
+import { placesPlugin } from './plugins/places'
 import { securityPlugin } from './plugins/security'
 import { staticPwaPlugin } from './plugins/static-pwa'
 import { uploadsPlugin } from './plugins/uploads'
@@ -100,6 +101,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
   await app.register(securityPlugin)
   await app.register(dbPlugin, { database: opts.database })
   await app.register(mailPlugin)
+  await app.register(placesPlugin)
   await app.register(authPlugin)
   await app.register(uploadsPlugin)
   await app.register(idempotencyPlugin)

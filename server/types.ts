@@ -4,6 +4,7 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { SeededAccount } from './db/seed'
 import type { Mailer } from './services/mail'
+import type { PlaceService } from './services/places/types'
 
 export interface AuthUser {
   id: string
@@ -24,6 +25,7 @@ declare module 'fastify' {
     database: Database
     db: Db
     mailer: Mailer
+    places: PlaceService
     jwtSecret: Uint8Array
     /** Accounts the demo seed created at this start (empty when it did not seed). */
     seededAccounts: SeededAccount[]

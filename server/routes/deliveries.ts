@@ -22,7 +22,6 @@ import { fieldErrors, httpError } from '../errors'
 import { availableTo, corridorPage } from '../services/corridor'
 import { checkUpload, readMultipart, storeUpload, travelRefusals } from '../services/files'
 import { loadItemView, toItemViews, type ItemRow } from '../services/item-view'
-import { placeService } from '../services/places/place-service'
 import {
   earnings,
   payoutRow,
@@ -50,14 +49,11 @@ const pageOf = (page: number, perPage: number, total: number) => ({
 /** Deliverer calls: available items, item detail, request-item, stats, deliveries, payouts (issue 4). */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deliverer = app.requireRole('deliverer')
-  const places = placeService(app.config, (err) =>
-    app.log.warn({ err }, 'geocoding failed; answering no match'),
-  )
 
   /** {lat, lng, address?} as is; a plain string through the place service (first match) or 400. */
   async function geocode(input: LocationInput): Promise<Location> {
     if (typeof input !== 'string') return input
-    const [hit] = await places.search(input, 1)
+    const [hit] = await app.places.search(input, 1)
     if (!hit) throw httpError(400, LOCATION_NOT_FOUND)
     return { lat: hit.lat, lng: hit.lon, address: hit.display_name }
   }

@@ -6,7 +6,6 @@ import {
   placeSearchAnswer,
   placeSearchQuery,
 } from '../../contract/places'
-import { placeService } from '../services/places/place-service'
 
 /** Per client IP and minute: a 400 ms debounced search box stays far below it. */
 export const PLACES_RATE_LIMIT = 120
@@ -20,9 +19,6 @@ export const PLACES_RATE_LIMIT = 120
 export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered inside this plugin, so it limits only the place routes.
   await app.register(rateLimit, { max: PLACES_RATE_LIMIT, timeWindow: '1 minute' })
-  const places = placeService(app.config, (err) =>
-    app.log.warn({ err }, 'place service failed; answering no match'),
-  )
 
   app.get(
     '/places/search',
@@ -36,7 +32,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { q, limit } = request.query
-      const found = await places.search(q, limit)
+      const found = await app.places.search(q, limit)
       return {
         success: true,
         message: found.length ? 'Places found' : 'No places found',
@@ -57,7 +53,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { lat, lon } = request.query
-      const place = await places.reverse(lat, lon)
+      const place = await app.places.reverse(lat, lon)
       return { success: true, message: place ? 'Place found' : 'No place found', data: place }
     },
   )
