@@ -20,3 +20,6 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) 
     (errors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message)
   return httpError(400, issues[0]?.message ?? 'Invalid request', errors)
 }
+
+/** SPEC.md section 8: the one answer for an item that does not exist or is not the caller's. */
+export const ITEM_NOT_FOUND = 'Item not found'

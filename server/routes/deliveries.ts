@@ -18,7 +18,7 @@ import { fileMessages } from '../../contract/files'
 import { delivererItemAnswer, type Location, type LocationInput } from '../../contract/items'
 import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, items } from '../db/schema'
-import { fieldErrors, httpError } from '../errors'
+import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { availableTo, corridorPage } from '../services/corridor'
 import { checkUpload, readMultipart, storeUpload, travelRefusals } from '../services/files'
 import { loadItemView, toItemViews, type ItemRow } from '../services/item-view'
@@ -30,7 +30,6 @@ import {
   stripeOnboardingUrl,
 } from '../services/payouts'
 
-export const ITEM_NOT_FOUND = 'Item not found'
 export const LOCATION_NOT_FOUND = 'Location not found'
 export const REQUEST_SENT = 'Request sent successfully!'
 export const ALREADY_REQUESTED = 'You have already requested this item'

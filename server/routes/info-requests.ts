@@ -4,7 +4,7 @@ import { messageOnly } from '../../contract/envelope'
 import { respondFurtherInfoFields } from '../../contract/info-requests'
 import type { Db } from '../db/client'
 import { auditLog, infoRequests } from '../db/schema'
-import { fieldErrors, httpError } from '../errors'
+import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../services/files'
 import { latestInfoRequest } from '../services/item-view'
 
@@ -40,7 +40,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         response_by === user.role
           ? await latestInfoRequest(app.db, item_id, response_by)
           : undefined
-      if (!open || open.targetUserId !== user.id) throw httpError(404, 'Item not found')
+      if (!open || open.targetUserId !== user.id) throw httpError(404, ITEM_NOT_FOUND)
       if (form.file) checkUpload(form.file, replyRefusals)
 
       await app.db.transaction(async (tx) => {

@@ -3,9 +3,8 @@ import type { z } from 'zod'
 import type { itemFields, LocationInput } from '../../contract/items'
 import type { Db } from '../db/client'
 import { items } from '../db/schema'
-import { httpError } from '../errors'
+import { httpError, ITEM_NOT_FOUND } from '../errors'
 
-export const ITEM_NOT_FOUND = 'Item not found'
 export const CHOOSE_LOCATION = 'Choose the location on the map or from the suggestions'
 export const DEADLINE_IN_FUTURE = 'Delivery deadline must be in the future'
 

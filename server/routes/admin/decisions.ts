@@ -8,7 +8,7 @@ import {
 import { messageOnly } from '../../../contract/envelope'
 import type { Db } from '../../db/client'
 import { deliveryRequests, infoRequests, items, users } from '../../db/schema'
-import { fieldErrors, httpError } from '../../errors'
+import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../../errors'
 import { audit } from '../../services/audit'
 import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../../services/files'
 import { adminMails, itemLink, notify, originOf } from '../../services/notifications'
@@ -46,7 +46,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { item_id, decision, reason } = request.body
       const item = await app.db.transaction(async (tx) => {
         const [row] = await tx.select().from(items).where(eq(items.id, item_id)).for('update')
-        if (!row) throw httpError(404, 'Item not found')
+        if (!row) throw httpError(404, ITEM_NOT_FOUND)
         const [accepted] = await tx
           .select({ id: deliveryRequests.id })
           .from(deliveryRequests)
@@ -103,7 +103,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { item_id, deliverer_id, decision, reason } = request.body
       const item = await app.db.transaction(async (tx) => {
         const [row] = await tx.select().from(items).where(eq(items.id, item_id)).for('update')
-        if (!row) throw httpError(404, 'Item not found')
+        if (!row) throw httpError(404, ITEM_NOT_FOUND)
         const [req] = await tx
           .select()
           .from(deliveryRequests)
@@ -194,7 +194,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { item_id, to, deliverer_id, description } = parsed.data
 
       const [item] = await app.db.select().from(items).where(eq(items.id, item_id))
-      if (!item) throw httpError(404, 'Item not found')
+      if (!item) throw httpError(404, ITEM_NOT_FOUND)
       let targetId: string
       if (to === 'sender') targetId = item.senderId
       else {

@@ -6,7 +6,7 @@ import {
   adminItemsQuery,
   adminStatsAnswer,
 } from '../../../contract/admin'
-import { httpError } from '../../errors'
+import { httpError, ITEM_NOT_FOUND } from '../../errors'
 import { adminItemDetail, adminStats, listAdminItems } from '../../services/admin-items'
 
 const security = [{ bearerAuth: [] }]
@@ -61,7 +61,7 @@ export const adminItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await adminItemDetail(app.db, request.params.id, request.user!.id)
-      if (!data) throw httpError(404, 'Item not found')
+      if (!data) throw httpError(404, ITEM_NOT_FOUND)
       return { success: true, message: 'Item retrieved successfully', data }
     },
   )

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { auditLog, deliveryRequests, items, payments } from '../../db/schema'
-import { httpError } from '../../errors'
+import { httpError, ITEM_NOT_FOUND } from '../../errors'
 import { ownedItem } from '../sender-items'
 import { toCents, type PaymentProvider } from './provider'
 
@@ -165,7 +165,7 @@ export async function answerRequest(
 
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(items).where(eq(items.id, item.id)).for('update')
-    if (!locked) throw httpError(404, 'Item not found')
+    if (!locked) throw httpError(404, ITEM_NOT_FOUND)
     const [fresh] = await requestOf(tx as unknown as Db, item.id, opts.delivererId)
     checkAnswerable(locked, fresh)
     if (opts.status === 'accepted') {
