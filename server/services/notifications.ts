@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { users } from '../db/schema'
 import type { Mail } from './mail'
 
 type Body = Omit<Mail, 'to'>
@@ -52,4 +54,26 @@ export async function notify(app: FastifyInstance, to: string, mail: Body): Prom
   } catch (err) {
     app.log.error({ err, to }, 'mail could not be sent')
   }
+}
+
+/**
+ * Mails a user about an item once a decision is committed: looks the user up (a deleted user gets
+ * no mail) and hands `mail` their name and the item's page for their side.
+ */
+export async function notifyAboutItem(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  to: { userId: string; party: 'sender' | 'deliverer'; itemId: string },
+  mail: (name: string, link: string) => Body,
+): Promise<void> {
+  const [user] = await app.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, to.userId))
+  if (!user) return
+  await notify(
+    app,
+    user.email,
+    mail(user.name, itemLink(originOf(app, request), to.party, to.itemId)),
+  )
 }

@@ -11,7 +11,13 @@ import { deliveryRequests, infoRequests, items, users } from '../../db/schema'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../../errors'
 import { audit } from '../../services/audit'
 import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../../services/files'
-import { adminMails, itemLink, notify, originOf } from '../../services/notifications'
+import {
+  adminMails,
+  itemLink,
+  notify,
+  notifyAboutItem,
+  originOf,
+} from '../../services/notifications'
 
 const security = [{ bearerAuth: [] }]
 
@@ -69,17 +75,15 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         return row
       })
-      const sender = await userById(app.db, item.senderId)
-      if (sender) {
-        const link = itemLink(originOf(app, request), 'sender', item.id)
-        await notify(
-          app,
-          sender.email,
+      await notifyAboutItem(
+        app,
+        request,
+        { userId: item.senderId, party: 'sender', itemId: item.id },
+        (name, link) =>
           decision === 'approved'
-            ? adminMails.sendingApproved(sender.name, item.name, link)
-            : adminMails.sendingRejected(sender.name, item.name, link, reason),
-        )
-      }
+            ? adminMails.sendingApproved(name, item.name, link)
+            : adminMails.sendingRejected(name, item.name, link, reason),
+      )
       return {
         success: true,
         message: decision === 'approved' ? 'Sending approved' : 'Sending rejected',
@@ -157,17 +161,15 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         return row
       })
-      const deliverer = await userById(app.db, deliverer_id)
-      if (deliverer) {
-        const link = itemLink(originOf(app, request), 'deliverer', item.id)
-        await notify(
-          app,
-          deliverer.email,
+      await notifyAboutItem(
+        app,
+        request,
+        { userId: deliverer_id, party: 'deliverer', itemId: item.id },
+        (name, link) =>
           decision === 'approved'
-            ? adminMails.deliveryApproved(deliverer.name, item.name, link)
-            : adminMails.deliveryRejected(deliverer.name, item.name, link, reason),
-        )
-      }
+            ? adminMails.deliveryApproved(name, item.name, link)
+            : adminMails.deliveryRejected(name, item.name, link, reason),
+      )
       return {
         success: true,
         message: decision === 'approved' ? 'Delivery approved' : 'Delivery rejected',
