@@ -17,7 +17,8 @@ import { messageOnly } from '../../contract/envelope'
 import { fileMessages } from '../../contract/files'
 import { delivererItemAnswer, type Location, type LocationInput } from '../../contract/items'
 import type { Db } from '../db/client'
-import { auditLog, deliveryRequests, items } from '../db/schema'
+import { deliveryRequests, items } from '../db/schema'
+import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { availableTo, corridorPage } from '../services/corridor'
 import { checkUpload, readMultipart, storeUpload, travelRefusals } from '../services/files'
@@ -213,7 +214,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(deliveryRequests)
           .set({ proofOfTravelFileId: fileId })
           .where(eq(deliveryRequests.id, created.id))
-        await db.insert(auditLog).values({
+        await audit(db, {
           actorId: user.id,
           action: 'delivery_request.create',
           targetType: 'delivery_request',
@@ -435,7 +436,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           await db.update(items).set({ proofOfDeliveryFileId: fileId }).where(eq(items.id, item_id))
         }
-        await db.insert(auditLog).values({
+        await audit(db, {
           actorId: user.id,
           action: `delivery.${status}`,
           targetType: 'item',

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { messageOnly } from '../../contract/envelope'
 import { respondFurtherInfoFields } from '../../contract/info-requests'
 import type { Db } from '../db/client'
-import { auditLog, infoRequests } from '../db/schema'
+import { infoRequests } from '../db/schema'
+import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../services/files'
 import { latestInfoRequest } from '../services/item-view'
@@ -57,7 +58,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(infoRequests)
           .set({ response: description, responseFileId: fileId, responseAt: new Date() })
           .where(eq(infoRequests.id, open.id))
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actorId: user.id,
           action: 'info_request.respond',
           targetType: 'info_request',

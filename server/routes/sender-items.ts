@@ -14,7 +14,8 @@ import {
 } from '../../contract/items'
 import { deliverersAnswer } from '../../contract/sender-extra'
 import type { Db } from '../db/client'
-import { auditLog, deliveryRequests, items, payments, users } from '../db/schema'
+import { deliveryRequests, items, payments, users } from '../db/schema'
+import { audit } from '../services/audit'
 import { likePattern } from '../db/like-pattern'
 import { httpError, ITEM_NOT_FOUND } from '../errors'
 import { loadItemView, toItemViews } from '../services/item-view'
@@ -226,7 +227,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(1)
         if (accepted || paid) throw httpError(409, NOT_CANCELLABLE)
         await tx.update(items).set({ status: 'cancelled' }).where(eq(items.id, itemId))
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actorId: user.id,
           action: 'item.cancel',
           targetType: 'item',

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { earning, payoutDetails as payoutDetailsShape } from '../../contract/deliveries'
 import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, items, payoutDetails } from '../db/schema'
+import { audit } from './audit'
 
 export const STRIPE_API = 'https://api.stripe.com'
 export const STRIPE_TIMEOUT_MS = 8000
@@ -56,7 +57,7 @@ export async function savePayout(
         target: payoutDetails.userId,
         set: { ...values, updatedAt: new Date() },
       })
-    await tx.insert(auditLog).values({
+    await audit(tx, {
       actorId: userId,
       action: 'payout_details.save',
       targetType: 'user',

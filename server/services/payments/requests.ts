@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { auditLog, deliveryRequests, items, payments } from '../../db/schema'
+import { deliveryRequests, items, payments } from '../../db/schema'
+import { audit } from '../audit'
 import { httpError, ITEM_NOT_FOUND } from '../../errors'
 import { ownedItem } from '../sender-items'
 import { toCents, type PaymentProvider } from './provider'
@@ -192,7 +193,7 @@ export async function answerRequest(
         .where(eq(deliveryRequests.id, request.id))
       await tx.update(items).set({ currentRequestId: null }).where(eq(items.id, item.id))
     }
-    await tx.insert(auditLog).values({
+    await audit(tx, {
       actorId: opts.senderId,
       action: opts.status === 'accepted' ? 'request.accept' : 'request.reject',
       targetType: 'delivery_request',
