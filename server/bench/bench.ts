@@ -182,7 +182,7 @@ async function withScan<T>(db: Db, plain: boolean, fn: (tx: Db) => Promise<T>): 
       await tx.execute(sql`set local enable_indexscan = off`)
       await tx.execute(sql`set local enable_bitmapscan = off`)
     }
-    return fn(tx as unknown as Db)
+    return fn(tx)
   })
 }
 

@@ -13,7 +13,6 @@ import {
   verifyEmailBody,
 } from '../../contract/auth'
 import { messageOnly } from '../../contract/envelope'
-import type { Db } from '../db/client'
 import { oneTimeTokens, sessions, users } from '../db/schema'
 import { httpError } from '../errors'
 import { LoginLimiter } from '../services/login-limiter'
@@ -195,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request: { body: { token: string; password: string } }) => {
       const passwordHash = await hashPassword(request.body.password)
       await app.db.transaction(async (tx) => {
-        const userId = await consumeToken(tx as unknown as Db, request.body.token, purpose)
+        const userId = await consumeToken(tx, request.body.token, purpose)
         const now = new Date()
         await tx
           .update(users)

@@ -180,8 +180,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       checkUpload(form.file, travelRefusals)
       const { item_id, deliverer_price } = parsed.data
 
-      await app.db.transaction(async (tx) => {
-        const db = tx as unknown as Db
+      await app.db.transaction(async (db) => {
         if (!(await isAvailable(db, item_id, user.id, true))) throw httpError(404, ITEM_NOT_FOUND)
         const [item] = await db
           .select({ senderPrice: items.senderPrice })
@@ -417,8 +416,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         checkUpload(form.file, travelRefusals)
       }
 
-      await app.db.transaction(async (tx) => {
-        const db = tx as unknown as Db
+      await app.db.transaction(async (db) => {
         // Conditional on the status we checked: a concurrent change makes this a 409.
         const [moved] = await db
           .update(items)

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { messageOnly } from '../../contract/envelope'
 import { respondFurtherInfoFields } from '../../contract/info-requests'
-import type { Db } from '../db/client'
 import { infoRequests } from '../db/schema'
 import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
@@ -46,7 +45,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
       await app.db.transaction(async (tx) => {
         const fileId = form.file
-          ? await storeUpload(tx as unknown as Db, {
+          ? await storeUpload(tx, {
               dataDir: app.config.dataDir,
               file: form.file,
               ownerId: user.id,

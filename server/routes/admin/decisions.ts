@@ -66,7 +66,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (accepted) throw httpError(409, 'A request for this item has already been accepted')
         if (row.status !== 'pending') throw httpError(409, 'This item is no longer pending')
         await tx.update(items).set({ sendingApproval: decision }).where(eq(items.id, item_id))
-        await audit(tx as unknown as Db, {
+        await audit(tx, {
           actorId: request.user!.id,
           action: decision === 'approved' ? 'item.sending_approved' : 'item.sending_rejected',
           targetType: 'item',
@@ -149,7 +149,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
           if (row.currentRequestId === req.id)
             await tx.update(items).set({ currentRequestId: null }).where(eq(items.id, item_id))
         }
-        await audit(tx as unknown as Db, {
+        await audit(tx, {
           actorId: request.user!.id,
           action:
             decision === 'approved'
@@ -227,7 +227,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
       await app.db.transaction(async (tx) => {
         const fileId = form.file
-          ? await storeUpload(tx as unknown as Db, {
+          ? await storeUpload(tx, {
               dataDir: app.config.dataDir,
               file: form.file,
               ownerId: admin.id,
@@ -246,7 +246,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
             createdBy: admin.id,
           })
           .returning({ id: infoRequests.id })
-        await audit(tx as unknown as Db, {
+        await audit(tx, {
           actorId: admin.id,
           action: `info_request.sent_to_${to}`,
           targetType: 'info_request',

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, messageOnly } from '../../../contract/envelope'
 import { term, termBody, userConsentAnswer } from '../../../contract/terms'
-import type { Db } from '../../db/client'
 import { terms } from '../../db/schema'
 import { httpError } from '../../errors'
 import { audit } from '../../services/audit'
@@ -53,7 +52,7 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await app.db.transaction(async (tx) => {
         const [row] = await tx.insert(terms).values(request.body).returning()
-        await audit(tx as unknown as Db, {
+        await audit(tx, {
           actorId: request.user!.id,
           action: 'term.created',
           targetType: 'term',
@@ -85,7 +84,7 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await app.db.transaction(async (tx) => {
         const [row] = await tx.update(terms).set(request.body).where(eq(terms.id, id)).returning()
         if (!row) throw httpError(404, NOT_FOUND)
-        await audit(tx as unknown as Db, {
+        await audit(tx, {
           actorId: request.user!.id,
           action: 'term.updated',
           targetType: 'term',
@@ -114,7 +113,7 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const [row] = await tx.delete(terms).where(eq(terms.id, id)).returning({ id: terms.id })
         if (!row) throw httpError(404, NOT_FOUND)
-        await audit(tx as unknown as Db, {
+        await audit(tx, {
           actorId: request.user!.id,
           action: 'term.deleted',
           targetType: 'term',

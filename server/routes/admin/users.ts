@@ -8,7 +8,6 @@ import {
   adminUsersQuery,
 } from '../../../contract/admin'
 import { messageOnly } from '../../../contract/envelope'
-import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import { httpError } from '../../errors'
 import { adminUserView, listAdminUsers } from '../../services/admin-users'
@@ -60,13 +59,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           .onConflictDoNothing({ target: users.email })
           .returning()
         if (!created) throw httpError(409, EXISTS, { email: [EXISTS] })
-        const link = await issueLink(
-          tx as unknown as Db,
-          originOf(app, request),
-          created.id,
-          'set_password',
-        )
-        await audit(tx as unknown as Db, {
+        const link = await issueLink(tx, originOf(app, request), created.id, 'set_password')
+        await audit(tx, {
           actorId: request.user!.id,
           action: 'user.created',
           targetType: 'user',
@@ -105,11 +99,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user) throw httpError(404, 'User not found')
         if (user.id === admin.id && (active === false || (role && role !== 'admin')))
           throw httpError(409, 'You cannot deactivate or demote your own account')
-        const db = tx as unknown as Db
         const changes: Partial<typeof users.$inferInsert> = {}
         if (role && role !== user.role) {
           changes.role = role
-          await audit(db, {
+          await audit(tx, {
             actorId: admin.id,
             action: 'user.role_changed',
             targetType: 'user',
@@ -119,7 +112,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (active !== undefined && active !== user.active) {
           changes.active = active
-          await audit(db, {
+          await audit(tx, {
             actorId: admin.id,
             action: active ? 'user.reactivated' : 'user.deactivated',
             targetType: 'user',

@@ -167,7 +167,7 @@ export async function answerRequest(
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(items).where(eq(items.id, item.id)).for('update')
     if (!locked) throw httpError(404, ITEM_NOT_FOUND)
-    const [fresh] = await requestOf(tx as unknown as Db, item.id, opts.delivererId)
+    const [fresh] = await requestOf(tx, item.id, opts.delivererId)
     checkAnswerable(locked, fresh)
     if (opts.status === 'accepted') {
       const [paid] = await tx
