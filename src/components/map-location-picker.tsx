@@ -3,11 +3,10 @@ import { Suspense, useState } from 'react'
 import type { z } from 'zod'
 import type { placeReverseAnswer } from '@contract/places'
 import { api } from '@/lib/api-client'
+import { formatCoordinates } from '@/lib/format'
 import { LazyMapView } from './lazy-map-view'
 import { MapErrorBoundary } from './map-error-boundary'
 import { PlaceSearch, type PlaceSearchProps } from './place-search'
-
-const coordinates = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`
 
 /** GET /api/places/reverse; without an answer the coordinates stand in for the address. */
 async function reverseLookup(lat: number, lng: number): Promise<string> {
@@ -15,9 +14,9 @@ async function reverseLookup(lat: number, lng: number): Promise<string> {
     const answer = await api
       .get('places/reverse', { searchParams: { lat, lon: lng } })
       .json<z.infer<typeof placeReverseAnswer>>()
-    return answer.data?.display_name ?? coordinates(lat, lng)
+    return answer.data?.display_name ?? formatCoordinates(lat, lng)
   } catch {
-    return coordinates(lat, lng)
+    return formatCoordinates(lat, lng)
   }
 }
 
@@ -34,7 +33,7 @@ export function MapLocationPicker(props: PlaceSearchProps) {
   async function pick(lat: number, lng: number) {
     setLooking(true)
     // The point counts at once; the address follows when the lookup answers.
-    onChange({ lat, lng, address: coordinates(lat, lng) })
+    onChange({ lat, lng, address: formatCoordinates(lat, lng) })
     const address = await reverseLookup(lat, lng)
     setLooking(false)
     onChange({ lat, lng, address })

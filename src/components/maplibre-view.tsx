@@ -13,6 +13,7 @@ import MapGL, {
   type MapRef,
 } from 'react-map-gl/maplibre'
 import type { Location } from '@contract/items'
+import { formatCoordinates } from '@/lib/format'
 import { offlineStyle, remoteStyleUrl } from './map-style'
 
 export interface MapViewProps {
@@ -167,9 +168,7 @@ export function MapView({
             <Text fontWeight="semibold" color="gray.900">
               Selected Location
             </Text>
-            <Text color="gray.700">
-              {first.lat.toFixed(5)}, {first.lng.toFixed(5)}
-            </Text>
+            <Text color="gray.700">{formatCoordinates(first.lat, first.lng)}</Text>
           </Popup>
         )}
       </MapGL>

@@ -1,6 +1,7 @@
 import { Box, Text } from '@chakra-ui/react'
 import { Suspense, useMemo } from 'react'
 import type { Location } from '@contract/items'
+import { formatPlace } from '@/lib/format'
 import { LazyMapView } from './lazy-map-view'
 import { MapErrorBoundary } from './map-error-boundary'
 
@@ -11,15 +12,13 @@ export interface RouteMapProps {
   label?: string
 }
 
-const placeText = (l: Location) => l.address || `${l.lat.toFixed(5)}, ${l.lng.toFixed(5)}`
-
 /** A read-only map of a route: two markers and a line, lazily loaded. */
 export function RouteMap({ from, to, label = 'Route map' }: RouteMapProps) {
   const points = useMemo(() => [from, to], [from, to])
   const fallback = (
     <Box p="3" bg="bg.muted" rounded="md">
       <Text fontSize="sm">
-        From {placeText(from)} to {placeText(to)}
+        From {formatPlace(from)} to {formatPlace(to)}
       </Text>
     </Box>
   )

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   formatDate,
+  formatCoordinates,
   formatDateTime,
   formatLongDate,
   formatLongDateTime,
+  formatMoney,
   formatPlace,
   formatPrice,
   humanize,
@@ -14,6 +16,8 @@ describe('format', () => {
     expect(formatPrice(1234.5)).toBe('$1,234.50')
     expect(formatPrice(0)).toBe('$0.00')
     expect(formatPrice(null)).toBe('—')
+    expect(formatMoney(12.5, 'eur')).toBe('€12.50')
+    expect(formatMoney(12.5, 'e')).toBe('12.5 e')
   })
 
   it('shows dates in en-US and leaves a value that is not a date as sent', () => {
@@ -29,6 +33,7 @@ describe('format', () => {
   it('shows a place by its address, else by its coordinates', () => {
     expect(formatPlace({ lat: 52.52, lng: 13.405, address: 'Berlin' })).toBe('Berlin')
     expect(formatPlace({ lat: 52.52, lng: 13.405, address: '' })).toBe('52.52000, 13.40500')
+    expect(formatCoordinates(-33.868821, 151.209296)).toBe('-33.86882, 151.20930')
   })
 
   it('turns codes into words', () => {

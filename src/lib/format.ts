@@ -12,6 +12,18 @@ const dated = (format: Intl.DateTimeFormat, value: string) => {
   return Number.isNaN(date.getTime()) ? value : format.format(date)
 }
 
+/** An amount in any currency ('usd', 'EUR'); an unknown currency code is shown after the number. */
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    }).format(amount)
+  } catch {
+    return `${amount} ${currency}`
+  }
+}
+
 /** SPEC.md section 9: USD with a $ prefix; '—' when there is no amount. */
 export function formatPrice(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : usd.format(value)
@@ -31,9 +43,13 @@ export function formatDateTime(value: string | null | undefined): string {
   return value ? dated(mediumDateTime, value) : '—'
 }
 
-/** The place's address, else its coordinates to 5 decimals. */
+/** Coordinates to 5 decimals (about a metre), as the map picker shows them. */
+export const formatCoordinates = (lat: number, lng: number) =>
+  `${lat.toFixed(5)}, ${lng.toFixed(5)}`
+
+/** The place's address, else its coordinates. */
 export function formatPlace(place: Location): string {
-  return place.address || `${place.lat.toFixed(5)}, ${place.lng.toFixed(5)}`
+  return place.address || formatCoordinates(place.lat, place.lng)
 }
 
 export function capitalise(value: string): string {

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
+import { formatMoney } from '@/lib/format'
 import {
   createPaymentIntent,
   updatePaymentStatus,
@@ -36,17 +37,6 @@ export function PaymentDialog({ open, itemId, delivererId, onClose }: PaymentDia
       {open && <PaymentBody itemId={itemId} delivererId={delivererId} onClose={onClose} />}
     </AppDialog>
   )
-}
-
-function formatAmount(amount: number, currency: string) {
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-    }).format(amount)
-  } catch {
-    return `${amount} ${currency}`
-  }
 }
 
 /** SPEC.md section 4: pay, then finalise the request, then record the payment, then /items. */
@@ -104,7 +94,7 @@ function PaymentBody({ itemId, delivererId, onClose }: Omit<PaymentDialogProps, 
       <Dialog.Body pb="0" flex="none">
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text>
-            Amount: <strong>{formatAmount(amount, currency)}</strong>
+            Amount: <strong>{formatMoney(amount, currency)}</strong>
           </Text>
           {provider === 'test' && (
             <Badge colorPalette="purple" variant="solid">

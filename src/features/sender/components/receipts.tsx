@@ -2,19 +2,8 @@ import { Box, EmptyState, Heading, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatMoney } from '@/lib/format'
 import { receiptsQueryOptions } from '../api'
-
-function money(amount: number, currency: string) {
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-    }).format(amount)
-  } catch {
-    return `${amount} ${currency}`
-  }
-}
 
 /** The sender's card payments (GET /api/receipts), for /payment-method. */
 export function Receipts() {
@@ -57,7 +46,7 @@ export function Receipts() {
                 <Table.Row key={r.id}>
                   <Table.Cell>{r.item_name}</Table.Cell>
                   <Table.Cell>{r.deliverer_name}</Table.Cell>
-                  <Table.Cell>{money(r.amount, r.currency)}</Table.Cell>
+                  <Table.Cell>{formatMoney(r.amount, r.currency)}</Table.Cell>
                   <Table.Cell textTransform="capitalize">{r.status.replace(/_/g, ' ')}</Table.Cell>
                   <Table.Cell>{r.paid_at ? formatDate(r.paid_at) : '—'}</Table.Cell>
                 </Table.Row>
