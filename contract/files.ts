@@ -10,6 +10,7 @@ export const fileMessages = {
   travelType: 'Invalid file type. Please upload a PDF, JPEG, or PNG file.',
   travelSize: 'File size must be less than 2MB',
   travelMissing: 'Please upload a proof of travel document',
+  deliveryMissing: 'Please upload a proof of delivery document',
   replyType: 'Please upload a PDF, JPEG, or PNG file.',
   replySize: 'File size must be less than or equal to 2MB.',
 } as const

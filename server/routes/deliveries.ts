@@ -37,7 +37,6 @@ export const ALREADY_REQUESTED = 'You have already requested this item'
 export const BAD_TRANSITION = 'This delivery cannot move to that status'
 export const PICKED_UP = 'Marked as picked up'
 export const DELIVERED = 'Marked as delivered'
-export const PROOF_OF_DELIVERY_MISSING = 'Please upload a proof of delivery document'
 
 const pageOf = (page: number, perPage: number, total: number) => ({
   current_page: page,
@@ -412,7 +411,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const from = status === 'in_process' ? 'ready_to_pickup' : 'in_process'
       if (row.status !== from) throw httpError(409, BAD_TRANSITION)
       if (status === 'delivered') {
-        if (!form.file) throw httpError(400, PROOF_OF_DELIVERY_MISSING)
+        if (!form.file) throw httpError(400, fileMessages.deliveryMissing)
         checkUpload(form.file, travelRefusals)
       }
 

@@ -2,6 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { fileMessages } from '@contract/files'
 import type { Item } from '@contract/items'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-client'
@@ -10,7 +11,6 @@ import { delivererItemQueryOptions, useUpdateDeliveryStatusMutation } from './ap
 import { ActionSection, ItemFacts, ItemHeading } from './detail-parts'
 import { FileField } from './file-field'
 
-const PROOF_MISSING = 'Please upload a proof of delivery document'
 export const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 MB)'
 
 export function DeliveryDetailPage({ id }: { id: string }) {
@@ -79,14 +79,14 @@ function DeliveryActions({ item }: { item: Item }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
-            if (!proof) return setProofError(PROOF_MISSING)
+            if (!proof) return setProofError(fileMessages.deliveryMissing)
             update.mutate({ itemId: item.id, status: 'delivered', proof })
           }}
         >
           <Stack gap="3">
             <FileField
               label={DELIVERY_PROOF_LABEL}
-              missingMessage={PROOF_MISSING}
+              missingMessage={fileMessages.deliveryMissing}
               file={proof}
               error={proofError}
               onChange={(next, problem) => {
