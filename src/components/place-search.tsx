@@ -1,10 +1,11 @@
 import { Box, Field, Input, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent } from 'react'
 import type { z } from 'zod'
 import type { Location } from '@contract/items'
 import type { PlaceSuggestion, placeSearchAnswer } from '@contract/places'
 import { api } from '@/lib/api-client'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 export interface PlaceSearchProps {
   /** Visible label of the search field. */
@@ -31,15 +32,6 @@ async function searchPlaces(q: string): Promise<PlaceSuggestion[]> {
   }
 }
 
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return debounced
-}
-
 /** A combobox (WAI-ARIA 1.2 pattern with aria-activedescendant) over GET /api/places/search. */
 export function PlaceSearch({ label, value, onChange, error, required }: PlaceSearchProps) {
   const id = useId()
@@ -47,7 +39,7 @@ export function PlaceSearch({ label, value, onChange, error, required }: PlaceSe
   const [text, setText] = useState(value?.address ?? '')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  const query = useDebounced(text.trim(), PLACE_SEARCH_DEBOUNCE_MS)
+  const query = useDebouncedValue(text.trim(), PLACE_SEARCH_DEBOUNCE_MS)
 
   // A point picked elsewhere (the map) shows its address here.
   const [shown, setShown] = useState(value)

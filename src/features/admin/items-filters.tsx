@@ -1,10 +1,9 @@
 import { Field, Input, SimpleGrid } from '@chakra-ui/react'
-import { useEffect, useRef, useState } from 'react'
 import { approval, itemStatuses } from '@contract/items'
 import { humanize } from '@/lib/format'
 import type { ItemsSearch } from './search-schemas'
 import { optionsOf, SelectField } from './select-field'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useSearchText } from '@/lib/use-search-text'
 
 interface ItemsFiltersProps {
   search: ItemsSearch
@@ -15,19 +14,7 @@ const statusOptions = optionsOf(itemStatuses, humanize)
 const approvalOptions = optionsOf(approval.options, humanize)
 
 export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
-  const [text, setText] = useState(search.search ?? '')
-  const debounced = useDebouncedValue(text)
-  // A ref so the effect fires on the debounced text only, not on every new onChange identity.
-  const onChangeRef = useRef(onChange)
-  useEffect(() => {
-    onChangeRef.current = onChange
-  })
-  const current = search.search ?? ''
-  useEffect(() => {
-    // SPEC.md section 5: trimmed, and sent only when not empty.
-    const trimmed = debounced.trim()
-    if (trimmed !== current) onChangeRef.current({ search: trimmed || undefined })
-  }, [debounced, current])
+  const [text, setText] = useSearchText(search.search ?? '', (next) => onChange({ search: next }))
 
   return (
     <SimpleGrid

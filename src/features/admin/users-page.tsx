@@ -1,6 +1,6 @@
 import { Badge, Button, Field, Flex, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { AdminUser } from '@contract/admin'
 import { roles } from '@contract/user'
 import { FormAlert } from '@/components/form-alert'
@@ -15,7 +15,7 @@ import { userStates, type UsersSearch } from './search-schemas'
 import { optionsOf, SelectField } from './select-field'
 import { UserActions } from './user-actions'
 import { adminUsersQueryOptions, usersParams } from './users-api'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useSearchText } from '@/lib/use-search-text'
 
 const stackedCell = {
   display: { base: 'block', md: 'table-cell' },
@@ -30,17 +30,9 @@ function StateBadge({ user }: { user: AdminUser }) {
 }
 
 function UsersFilters({ search, onChange }: UsersPageProps) {
-  const [text, setText] = useState(search.search ?? '')
-  const debounced = useDebouncedValue(text)
-  const onChangeRef = useRef(onChange)
-  useEffect(() => {
-    onChangeRef.current = onChange
-  })
-  const current = search.search ?? ''
-  useEffect(() => {
-    const trimmed = debounced.trim()
-    if (trimmed !== current) onChangeRef.current({ search: trimmed || undefined, page: undefined })
-  }, [debounced, current])
+  const [text, setText] = useSearchText(search.search ?? '', (next) =>
+    onChange({ search: next, page: undefined }),
+  )
 
   return (
     <SimpleGrid role="search" aria-label="Filter users" columns={{ base: 1, sm: 3 }} gap="4">

@@ -1,10 +1,8 @@
 import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { availablePageSizes, DEFAULT_RADIUS_KM } from '@contract/deliveries'
+import { useSearchText } from '@/lib/use-search-text'
 import { radiusFromInput, type AvailableSearch } from './available-search'
-
-/** SPEC.md section 9: the search waits 500 ms after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 500
 
 interface AvailableFiltersProps {
   search: AvailableSearch
@@ -12,18 +10,10 @@ interface AvailableFiltersProps {
 }
 
 export function AvailableFilters({ search, onChange }: AvailableFiltersProps) {
-  const [text, setText] = useState(search.search ?? '')
+  const [text, setText] = useSearchText(search.search ?? '', (next) =>
+    onChange({ search: next, page: undefined }),
+  )
   const [radius, setRadius] = useState(search.radius ? String(search.radius) : '')
-
-  useEffect(() => {
-    const trimmed = text.trim()
-    if (trimmed === (search.search ?? '')) return
-    const timer = setTimeout(
-      () => onChange({ search: trimmed || undefined, page: undefined }),
-      SEARCH_DEBOUNCE_MS,
-    )
-    return () => clearTimeout(timer)
-  }, [text, search.search, onChange])
 
   const radiusTooSmall = radius.trim() !== '' && Number.parseFloat(radius) < 1
 

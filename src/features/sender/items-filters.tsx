@@ -1,11 +1,7 @@
 import { Field, Grid, Input, NativeSelect } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
 import { categoryList, itemStatusList, pageSizeList, type ItemsSearch } from './items-search'
 import { statusLabel } from './format'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
-
-/** SPEC.md section 9: search waits 500 ms after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 500
+import { useSearchText } from '@/lib/use-search-text'
 
 interface ItemsFiltersProps {
   search: ItemsSearch
@@ -39,14 +35,10 @@ function Select({
 const capitalise = (text: string) => text[0]?.toUpperCase() + text.slice(1)
 
 export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
-  const [text, setText] = useState(search.search ?? '')
-  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
-  const current = search.search ?? ''
   // Only a settled, changed search goes into the URL (and so into the query).
-  useEffect(() => {
-    if (debounced !== current) onChange({ search: debounced || undefined, page: 1 })
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced value counts
-  }, [debounced])
+  const [text, setText] = useSearchText(search.search ?? '', (next) =>
+    onChange({ search: next, page: 1 }),
+  )
 
   return (
     <Grid
