@@ -1,4 +1,5 @@
 import { Alert } from '@chakra-ui/react'
+import { failureMessage } from '@/lib/api-client'
 
 /** A form-level message: role=alert for errors so screen readers announce them at once. */
 export function FormAlert({
@@ -14,4 +15,13 @@ export function FormAlert({
       <Alert.Title fontWeight="normal">{children}</Alert.Title>
     </Alert.Root>
   )
+}
+
+/**
+ * A failed query's or mutation's error, if there is one: the server's message first, else the
+ * page's own wording (SPEC.md section 8). Renders nothing while there is no error.
+ */
+export function ErrorAlert({ error, fallback }: { error: unknown; fallback: string }) {
+  if (error == null) return null
+  return <FormAlert status="error">{failureMessage(error, fallback)}</FormAlert>
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { itemStatuses } from '@contract/items'
+import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { humanize } from '@/lib/format'
 import {
@@ -12,7 +13,7 @@ import {
   sendingQueueParams,
   type AdminStats,
 } from './items-api'
-import { LoadError, Loading } from './query-states'
+import { Loading } from './query-states'
 import { ReviewQueue } from './review-queue'
 
 function Counter({
@@ -112,7 +113,7 @@ export function AdminDashboard() {
             Statistics
           </Heading>
           {stats.isPending && <Loading>Loading statistics…</Loading>}
-          {stats.isError && <LoadError error={stats.error} fallback="Failed to load statistics" />}
+          <ErrorAlert error={stats.error} fallback="Failed to load statistics" />
           {stats.data && <Counters stats={stats.data} />}
         </Box>
       </Stack>

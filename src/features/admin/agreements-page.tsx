@@ -2,10 +2,10 @@ import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Term } from '@contract/terms'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { DeleteTermDialog } from './delete-term-dialog'
-import { Empty, LoadError, Loading } from './query-states'
+import { Empty, Loading } from './query-states'
 import { TermDialog } from './term-dialog'
 import { adminTermsQueryOptions } from './terms-api'
 
@@ -83,7 +83,7 @@ export function AgreementsPage() {
       <Stack gap="8">
         {message && <FormAlert status="success">{message}</FormAlert>}
         {terms.isPending && <Loading>Loading agreements…</Loading>}
-        {terms.isError && <LoadError error={terms.error} fallback="Failed to fetch terms." />}
+        <ErrorAlert error={terms.error} fallback="Failed to fetch terms." />
         {terms.data &&
           groups.map((group) => {
             const list = terms.data.filter((term) => term.role === group.role)

@@ -2,8 +2,7 @@ import { Button, Dialog, Field, Input, Stack } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { MAX_FILE_BYTES, fileAccept, fileExtensionAllowed, fileMessages } from '@contract/files'
 import { requestFurtherInfoFields } from '@contract/admin'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert } from '@/components/form-alert'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { AppDialog } from '@/components/app-dialog'
 import { useRequestFurtherInfoMutation, type AdminItemDetail } from './items-api'
@@ -85,11 +84,7 @@ export function AskInfoDialog({ detail, open, onClose, onSent }: AskInfoDialogPr
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
           <Stack gap="4">
-            {mutation.isError && (
-              <FormAlert status="error">
-                {failureMessage(mutation.error, 'Failed to send the information request')}
-              </FormAlert>
-            )}
+            <ErrorAlert error={mutation.error} fallback="Failed to send the information request" />
             <SelectField
               label="Recipient"
               name="recipient"

@@ -2,9 +2,8 @@ import { Button, Dialog, Stack } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { adminCreateUserBody } from '@contract/admin'
 import { roles } from '@contract/user'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
-import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { AppDialog } from '@/components/app-dialog'
 import { humanize } from '@/lib/format'
@@ -44,11 +43,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogP
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
           <Stack gap="4">
-            {mutation.isError && (
-              <FormAlert status="error">
-                {failureMessage(mutation.error, 'Failed to create user')}
-              </FormAlert>
-            )}
+            <ErrorAlert error={mutation.error} fallback="Failed to create user" />
             <FormField
               label="Name"
               name="name"

@@ -1,7 +1,6 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import type { Term } from '@contract/terms'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert } from '@/components/form-alert'
 import { AppDialog } from '@/components/app-dialog'
 import { useDeleteTermMutation } from './terms-api'
 
@@ -21,11 +20,7 @@ export function DeleteTermDialog({ term, onClose, onDeleted }: DeleteTermDialogP
             “{term.title}” will no longer be shown to {term.role}s. Consents already given are kept
             on record.
           </Text>
-          {mutation.isError && (
-            <FormAlert status="error">
-              {failureMessage(mutation.error, 'Failed to delete the agreement')}
-            </FormAlert>
-          )}
+          <ErrorAlert error={mutation.error} fallback="Failed to delete the agreement" />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 import { DocumentViewer } from '@/components/document-viewer'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { AskInfoDialog } from './ask-info-dialog'
 import { DeliveryRequests } from './delivery-requests'
@@ -11,7 +11,7 @@ import { InfoRequestsList } from './info-requests-list'
 import { ItemHistory } from './item-history'
 import { ItemOverview } from './item-overview'
 import { adminItemQueryOptions, type AdminItemDetail } from './items-api'
-import { LoadError, Loading } from './query-states'
+import { Loading } from './query-states'
 import { SectionCard } from './section-card'
 import { SendingDecision } from './sending-decision'
 
@@ -100,7 +100,7 @@ export function ItemReview({ itemId }: { itemId: string }) {
         Review the item, its delivery requests and its history before deciding.
       </PageIntro>
       {detail.isPending && <Loading>Loading item details…</Loading>}
-      {detail.isError && <LoadError error={detail.error} fallback="Failed to load item details" />}
+      <ErrorAlert error={detail.error} fallback="Failed to load item details" />
       {detail.data && <Review detail={detail.data} />}
     </>
   )

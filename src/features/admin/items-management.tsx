@@ -1,12 +1,13 @@
 import { Stack } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { Pager } from '@/components/pager'
 import { ItemsFilters } from './items-filters'
 import { adminItemsQueryOptions, itemsParams } from './items-api'
 import { ItemsTable } from './items-table'
 import { PageSizeSelect } from './page-size-select'
-import { Empty, LoadError, Loading } from './query-states'
+import { Empty, Loading } from './query-states'
 import type { ItemsSearch } from './search-schemas'
 
 interface ItemsManagementProps {
@@ -27,7 +28,7 @@ export function ItemsManagement({ search, onSearchChange }: ItemsManagementProps
       </PageIntro>
       <ItemsFilters search={search} onChange={filter} />
       {items.isPending && <Loading>Loading items…</Loading>}
-      {items.isError && <LoadError error={items.error} fallback="Failed to load items" />}
+      <ErrorAlert error={items.error} fallback="Failed to load items" />
       {items.data && items.data.items.length === 0 && <Empty title="No items found" />}
       {items.data && items.data.items.length > 0 && (
         <Stack gap="4" opacity={items.isPlaceholderData ? 0.6 : 1}>

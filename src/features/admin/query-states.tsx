@@ -1,6 +1,4 @@
 import { EmptyState, Spinner, Stack, Text } from '@chakra-ui/react'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
 
 export function Loading({ children }: { children: string }) {
   return (
@@ -9,11 +7,6 @@ export function Loading({ children }: { children: string }) {
       <Text>{children}</Text>
     </Stack>
   )
-}
-
-/** SPEC.md section 8: the server's message first, else the page's own wording. */
-export function LoadError({ error, fallback }: { error: unknown; fallback: string }) {
-  return <FormAlert status="error">{failureMessage(error, fallback)}</FormAlert>
 }
 
 export function Empty({ title, children }: { title: string; children?: string }) {

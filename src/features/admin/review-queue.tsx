@@ -1,9 +1,10 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
+import { ErrorAlert } from '@/components/form-alert'
 import { formatDate } from '@/lib/format'
 import type { AdminItemRow, AdminItemsPage } from './items-api'
-import { Empty, LoadError, Loading } from './query-states'
+import { Empty, Loading } from './query-states'
 
 interface ReviewQueueProps {
   title: string
@@ -20,7 +21,7 @@ export function ReviewQueue({ title, query, describe }: ReviewQueueProps) {
         {title}
       </Heading>
       {query.isPending && <Loading>Loading…</Loading>}
-      {query.isError && <LoadError error={query.error} fallback="Failed to load items" />}
+      <ErrorAlert error={query.error} fallback="Failed to load items" />
       {query.data && query.data.items.length === 0 && <Empty title="Nothing waiting" />}
       {query.data && query.data.items.length > 0 && (
         <Stack as="ul" listStyle="none" gap="2">

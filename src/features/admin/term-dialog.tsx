@@ -1,9 +1,8 @@
 import { Button, Dialog, Stack } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { termBody, termRole, type Term } from '@contract/terms'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
-import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { AppDialog } from '@/components/app-dialog'
 import { humanize } from '@/lib/format'
@@ -49,11 +48,7 @@ export function TermDialog({ term, onClose, onSaved }: TermDialogProps) {
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
           <Stack gap="4">
-            {mutation.isError && (
-              <FormAlert status="error">
-                {failureMessage(mutation.error, 'Failed to save the agreement')}
-              </FormAlert>
-            )}
+            <ErrorAlert error={mutation.error} fallback="Failed to save the agreement" />
             <FormField
               label="Title"
               name="title"

@@ -3,14 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminUser } from '@contract/admin'
 import { roles } from '@contract/user'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { useSession } from '@/lib/use-session'
 import { formatDate, humanize } from '@/lib/format'
 import { Pager } from '@/components/pager'
 import { CreateUserDialog } from './create-user-dialog'
 import { PageSizeSelect } from './page-size-select'
-import { Empty, LoadError, Loading } from './query-states'
+import { Empty, Loading } from './query-states'
 import { userStates, type UsersSearch } from './search-schemas'
 import { optionsOf, SelectField } from './select-field'
 import { UserActions } from './user-actions'
@@ -99,7 +99,7 @@ export function UsersPage({ search, onChange }: UsersPageProps) {
         <UsersFilters search={search} onChange={onChange} />
         {message && <FormAlert status="success">{message}</FormAlert>}
         {users.isPending && <Loading>Loading users…</Loading>}
-        {users.isError && <LoadError error={users.error} fallback="Failed to load users" />}
+        <ErrorAlert error={users.error} fallback="Failed to load users" />
         {users.data && users.data.users.length === 0 && <Empty title="No users found" />}
         {users.data && users.data.users.length > 0 && (
           <>

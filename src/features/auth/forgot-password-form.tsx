@@ -1,9 +1,8 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { forgotPasswordBody } from '@contract/auth'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
-import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useForgotPasswordMutation } from './api'
 import { AuthCard } from './auth-card'
@@ -35,11 +34,7 @@ export function ForgotPasswordForm() {
                 'If an account exists for that email, a reset link is on its way.'}
             </FormAlert>
           )}
-          {forgot.isError && (
-            <FormAlert status="error">
-              {failureMessage(forgot.error, 'Could not send the email. Please try again.')}
-            </FormAlert>
-          )}
+          <ErrorAlert error={forgot.error} fallback="Could not send the email. Please try again." />
           <FormField
             label="Email"
             name="email"

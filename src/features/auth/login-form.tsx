@@ -2,9 +2,9 @@ import { Button, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { loginBody } from '@contract/auth'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
-import { apiFailure, failureMessage } from '@/lib/api-client'
+import { apiFailure } from '@/lib/api-client'
 import { safeRedirectTarget } from '@/lib/guards'
 import { roleHome } from '@/lib/role-home'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
@@ -42,11 +42,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     <AuthCard title="Log in" intro="Welcome back. Log in to send items or pick up deliveries.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          {login.isError && (
-            <FormAlert status="error">
-              {failureMessage(login.error, 'Login failed. Please try again.')}
-            </FormAlert>
-          )}
+          <ErrorAlert error={login.error} fallback="Login failed. Please try again." />
           {failure?.status === 403 && /verif/i.test(failure.message ?? '') && (
             <ResendVerification email={email} />
           )}

@@ -1,9 +1,8 @@
 import { Button, Fieldset, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { registerBody } from '@contract/auth'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
-import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useRegisterMutation } from './api'
 import { AuthCard } from './auth-card'
@@ -62,11 +61,7 @@ export function SignupForm() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          {register.isError && (
-            <FormAlert status="error">
-              {failureMessage(register.error, 'Sign-up failed. Please try again.')}
-            </FormAlert>
-          )}
+          <ErrorAlert error={register.error} fallback="Sign-up failed. Please try again." />
           <FormField
             label="Name"
             name="name"

@@ -4,8 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { fileMessages } from '@contract/files'
 import type { Item } from '@contract/items'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { formatPrice } from '@/lib/format'
 import { delivererItemQueryOptions, useUpdateDeliveryStatusMutation } from './api'
 import { ActionSection, ItemFacts, ItemHeading } from './detail-parts'
@@ -22,11 +21,7 @@ export function DeliveryDetailPage({ id }: { id: string }) {
           <Link to="/my-deliveries">Back to My Deliveries</Link>
         </Button>
       </HStack>
-      {item.isError && (
-        <FormAlert status="error">
-          {failureMessage(item.error, 'Failed to load item details')}
-        </FormAlert>
-      )}
+      <ErrorAlert error={item.error} fallback="Failed to load item details" />
       {item.isPending && <Text role="status">Loading item details...</Text>}
       {item.data && <DeliveryDetail item={item.data} />}
     </Stack>
@@ -55,11 +50,7 @@ function DeliveryActions({ item }: { item: Item }) {
 
   return (
     <ActionSection id="actions-heading" title="Update delivery">
-      {update.isError && (
-        <FormAlert status="error">
-          {failureMessage(update.error, 'Failed to update delivery status')}
-        </FormAlert>
-      )}
+      <ErrorAlert error={update.error} fallback="Failed to update delivery status" />
       {update.isSuccess && (
         <FormAlert status="success">{update.data.message || 'Delivery updated'}</FormAlert>
       )}

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert } from '@/components/form-alert'
 import { InfoRequestArea } from '@/components/info-request-area'
 import { RouteMap } from '@/components/route-map'
-import { failureMessage } from '@/lib/api-client'
 import { useSession } from '@/lib/use-session'
 import { delivererItemQueryOptions } from './api'
 import { ConsentDialog } from './consent-dialog'
@@ -40,11 +39,7 @@ export function ItemDetailPage({ id }: { id: string }) {
           Back
         </Button>
       </HStack>
-      {item.isError && (
-        <FormAlert status="error">
-          {failureMessage(item.error, 'Failed to load item details')}
-        </FormAlert>
-      )}
+      <ErrorAlert error={item.error} fallback="Failed to load item details" />
       {item.isPending && <Text role="status">Loading item details...</Text>}
       {/* A failed refetch keeps the last data (e.g. saved on this device): show it under the banner. */}
       {item.data && <ItemDetail item={item.data} userId={userId} />}

@@ -1,8 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
-import { failureMessage } from '@/lib/api-client'
 import { Pager } from '@/components/pager'
 import { MY_DELIVERIES_PER_PAGE, myDeliveriesQueryOptions } from './api'
 import { ItemList } from './item-list'
@@ -18,11 +17,7 @@ export function MyDeliveriesPage({ page, onPage }: MyDeliveriesPageProps) {
     <Stack gap="4">
       <PageIntro title="My Deliveries">The items you are carrying or have delivered.</PageIntro>
       {list.isPending && <Text role="status">Loading deliveries…</Text>}
-      {list.isError && (
-        <FormAlert status="error">
-          {failureMessage(list.error, 'Failed to load deliveries')}
-        </FormAlert>
-      )}
+      <ErrorAlert error={list.error} fallback="Failed to load deliveries" />
       {list.data && list.data.items.length === 0 && (
         <Text color="fg.muted">No active deliveries</Text>
       )}

@@ -1,9 +1,8 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { payoutDetailsBody } from '@contract/deliveries'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
-import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useSavePayoutMutation } from './api'
 
@@ -36,11 +35,7 @@ export function PayoutForm({ holder }: { holder: string }) {
         {save.isSuccess && (
           <FormAlert status="success">{save.data.message || 'Payout details saved'}</FormAlert>
         )}
-        {save.isError && (
-          <FormAlert status="error">
-            {failureMessage(save.error, 'Failed to save payout details')}
-          </FormAlert>
-        )}
+        <ErrorAlert error={save.error} fallback="Failed to save payout details" />
         <FormField
           label="Account holder"
           name="account_holder"

@@ -1,8 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
-import { failureMessage } from '@/lib/api-client'
 import { Pager } from '@/components/pager'
 import { rejectedRequestsQueryOptions } from './api'
 import { ItemList } from './item-list'
@@ -20,11 +19,7 @@ export function RejectedRequestsPage({ page, onPage }: RejectedRequestsPageProps
         Requests to carry an item that the sender declined.
       </PageIntro>
       {list.isPending && <Text role="status">Loading rejected requests…</Text>}
-      {list.isError && (
-        <FormAlert status="error">
-          {failureMessage(list.error, 'Failed to load rejected requests')}
-        </FormAlert>
-      )}
+      <ErrorAlert error={list.error} fallback="Failed to load rejected requests" />
       {list.data && list.data.items.length === 0 && (
         <Text color="fg.muted">No rejected requests</Text>
       )}

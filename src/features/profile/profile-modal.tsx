@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { updateUserBody, type UserData } from '@contract/user'
 import { AppDialog } from '@/components/app-dialog'
-import { FormAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
-import { failureMessage } from '@/lib/api-client'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useUpdateUserMutation, userDataQueryOptions } from './api'
 
@@ -80,11 +79,7 @@ function ProfileForm({ initial, onClose }: { initial: UserData; onClose: () => v
               {update.data.message || 'Profile updated successfully'}
             </FormAlert>
           )}
-          {update.isError && (
-            <FormAlert status="error">
-              {failureMessage(update.error, 'Failed to update profile')}
-            </FormAlert>
-          )}
+          <ErrorAlert error={update.error} fallback="Failed to update profile" />
           <FormField
             label="Name"
             name="name"

@@ -1,8 +1,7 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
 import { AppDialog } from '@/components/app-dialog'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert } from '@/components/form-alert'
 import { useCancelItemMutation } from './api'
 
 /** DESIGN.md lifecycle 1: an item can be cancelled until a request is accepted. */
@@ -32,11 +31,7 @@ export function CancelItemDialog({
       <Dialog.Body>
         <Stack gap="3">
           <Text>{item.name} will no longer be offered to deliverers. This cannot be undone.</Text>
-          {cancel.isError && (
-            <FormAlert status="error">
-              {failureMessage(cancel.error, 'Failed to cancel item')}
-            </FormAlert>
-          )}
+          <ErrorAlert error={cancel.error} fallback="Failed to cancel item" />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>

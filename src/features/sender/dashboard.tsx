@@ -12,8 +12,7 @@ import {
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatPrice } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
 import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
@@ -39,11 +38,7 @@ export function SenderDashboard() {
           <RouterLink to="/post-item">Post New Item</RouterLink>
         </Button>
       </HStack>
-      {stats.isError && (
-        <FormAlert status="error">
-          {failureMessage(stats.error, 'Failed to load statistics')}
-        </FormAlert>
-      )}
+      <ErrorAlert error={stats.error} fallback="Failed to load statistics" />
       {stats.data && (
         <Grid
           as="section"
@@ -63,11 +58,7 @@ export function SenderDashboard() {
         <Heading as="h2" size="md" mb="3" id="latest-items">
           Latest items
         </Heading>
-        {latest.isError && (
-          <FormAlert status="error">
-            {failureMessage(latest.error, 'Failed to load items')}
-          </FormAlert>
-        )}
+        <ErrorAlert error={latest.error} fallback="Failed to load items" />
         {latest.isSuccess && latest.data.items.length === 0 && (
           <Text color="fg.muted">No items found</Text>
         )}

@@ -3,8 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert } from '@/components/form-alert'
 import { formatPrice } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
 import { updateRequestStatus, useInvalidateItems } from './api'
@@ -53,9 +52,7 @@ export function DeliveryRequestSection({ item }: { item: Item }) {
               {item.deliverer?.name ?? 'A deliverer'} wants to deliver this item. Accepting asks you
               to pay the offer price by card.
             </Text>
-            {reject.isError && (
-              <FormAlert status="error">{failureMessage(reject.error, 'Request failed')}</FormAlert>
-            )}
+            <ErrorAlert error={reject.error} fallback="Request failed" />
             <HStack gap="2">
               <Button
                 colorPalette="brand"

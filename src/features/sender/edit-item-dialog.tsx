@@ -2,8 +2,7 @@ import { Button, Dialog, Stack } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import type { Item } from '@contract/items'
 import { AppDialog } from '@/components/app-dialog'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert } from '@/components/form-alert'
 import { serverFieldErrors, type FieldErrors } from '@/lib/validation'
 import { useUpdateItemMutation } from './api'
 import { itemToForm, normaliseFieldErrors, parseUpdateItem, type ItemFormValues } from './item-form'
@@ -51,11 +50,7 @@ function EditForm({ item, onClose, onSaved }: Omit<EditItemDialogProps, 'open'>)
     <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
       <Dialog.Body>
         <Stack gap="4">
-          {update.isError && (
-            <FormAlert status="error">
-              {failureMessage(update.error, 'Failed to update item')}
-            </FormAlert>
-          )}
+          <ErrorAlert error={update.error} fallback="Failed to update item" />
           <ItemFormFields
             values={values}
             errors={errors}

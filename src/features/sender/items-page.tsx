@@ -4,8 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
 import { DocumentViewer } from '@/components/document-viewer'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert } from '@/components/form-alert'
 import { Pager } from '@/components/pager'
 import { AdminInfoDialog } from './admin-info-dialog'
 import { itemsQueryOptions } from './api'
@@ -48,9 +47,7 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
           <Text>Loading items...</Text>
         </HStack>
       )}
-      {items.isError && (
-        <FormAlert status="error">{failureMessage(items.error, 'Failed to load items')}</FormAlert>
-      )}
+      <ErrorAlert error={items.error} fallback="Failed to load items" />
       {items.data && items.data.items.length === 0 && (
         <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
           <EmptyState.Content>

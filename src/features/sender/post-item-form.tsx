@@ -1,8 +1,7 @@
 import { Box, Button, chakra, Stack } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { serverFieldErrors, type FieldErrors } from '@/lib/validation'
 import { useCreateItemMutation } from './api'
 import {
@@ -42,11 +41,7 @@ export function PostItemForm() {
       p={{ base: '4', md: '6' }}
     >
       <Stack gap="5">
-        {create.isError && (
-          <FormAlert status="error">
-            {failureMessage(create.error, 'Failed to post item')}
-          </FormAlert>
-        )}
+        <ErrorAlert error={create.error} fallback="Failed to post item" />
         {hasErrors && !create.isError && (
           <FormAlert status="error">Please correct the highlighted fields.</FormAlert>
         )}

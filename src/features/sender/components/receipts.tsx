@@ -1,7 +1,6 @@
 import { Box, EmptyState, Heading, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatMoney } from '@/lib/format'
 import { receiptsQueryOptions } from '../api'
 
@@ -14,11 +13,7 @@ export function Receipts() {
         Receipts
       </Heading>
       {receipts.isPending && <Text role="status">Loading receipts...</Text>}
-      {receipts.isError && (
-        <FormAlert status="error">
-          {failureMessage(receipts.error, 'Failed to load receipts')}
-        </FormAlert>
-      )}
+      <ErrorAlert error={receipts.error} fallback="Failed to load receipts" />
       {receipts.data && receipts.data.length === 0 && (
         <EmptyState.Root borderWidth="1px" borderRadius="lg">
           <EmptyState.Content>
