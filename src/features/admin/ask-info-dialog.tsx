@@ -2,12 +2,12 @@ import { Button, Dialog, Field, Input, Stack } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { MAX_FILE_BYTES, fileAccept, fileExtensionAllowed, fileMessages } from '@contract/files'
 import { requestFurtherInfoFields } from '@contract/admin'
+import { TextareaField } from '@/components/textarea-field'
 import { ErrorAlert } from '@/components/form-alert'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { AppDialog } from '@/components/app-dialog'
 import { useRequestFurtherInfoMutation, type AdminItemDetail } from './items-api'
 import { SelectField } from './select-field'
-import { TextareaField } from './textarea-field'
 
 export interface Recipient {
   /** 'sender' or 'deliverer:<id>' (the select's value). */

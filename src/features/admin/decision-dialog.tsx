@@ -1,8 +1,8 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
+import { TextareaField } from '@/components/textarea-field'
 import { FormAlert } from '@/components/form-alert'
 import { AppDialog } from '@/components/app-dialog'
-import { TextareaField } from './textarea-field'
 
 interface DecisionDialogProps {
   /** Also the confirm button's text, e.g. 'Approve sending'. */

@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react'
 import { termBody, termRole, type Term } from '@contract/terms'
 import { ErrorAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
+import { TextareaField } from '@/components/textarea-field'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { AppDialog } from '@/components/app-dialog'
 import { humanize } from '@/lib/format'
 import { optionsOf, SelectField } from './select-field'
-import { TextareaField } from './textarea-field'
 import { useSaveTermMutation } from './terms-api'
 
 interface TermDialogProps {
