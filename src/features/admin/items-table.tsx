@@ -1,10 +1,10 @@
 import { Link, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { formatDate, formatPlace } from '@/lib/format'
+import { SortHeader } from '@/components/sort-header'
 import { StatusBadge } from '@/components/status-badge'
 import type { AdminItemRow } from './items-api'
 import type { AdminItemSortColumn } from './search-schemas'
-import { SortHeader } from './sort-header'
 
 interface ItemsTableProps {
   items: AdminItemRow[]
@@ -14,7 +14,12 @@ interface ItemsTableProps {
 }
 
 export function ItemsTable({ items, sortBy, sortOrder, onSort }: ItemsTableProps) {
-  const sort = { sortBy, sortOrder, onSort }
+  // A column clicked again flips; a new one starts ascending for text, newest first for dates.
+  const sortOn = (column: AdminItemSortColumn) => {
+    const first = column.endsWith('_at') || column.endsWith('deadline') ? 'desc' : 'asc'
+    onSort(column, sortBy === column ? (sortOrder === 'asc' ? 'desc' : 'asc') : first)
+  }
+  const sort = { sortBy, sortOrder, onSort: sortOn }
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
       <Table.Root size="sm" interactive>

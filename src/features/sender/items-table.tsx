@@ -2,6 +2,7 @@ import { Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
 import { formatDate, formatPrice } from '@/lib/format'
+import { SortHeader } from '@/components/sort-header'
 import { StatusBadge } from '@/components/status-badge'
 import { delivererCount, statusLabel } from './format'
 import { InfoBadge } from './info-badge'
@@ -15,34 +16,15 @@ interface ItemsTableProps {
   onOpenProof: (item: Item) => void
 }
 
-function SortHeader({
-  column,
-  label,
-  search,
-  onSort,
-}: {
-  column: SortColumn
-  label: string
-  search: ItemsSearch
-  onSort: (column: SortColumn) => void
-}) {
-  const active = search.sort_by === column
-  const sort = active ? (search.sort_order === 'asc' ? 'ascending' : 'descending') : 'none'
-  return (
-    <Table.ColumnHeader aria-sort={sort} whiteSpace="nowrap">
-      <Button variant="ghost" size="xs" px="1" fontWeight="semibold" onClick={() => onSort(column)}>
-        {label}
-        <span aria-hidden="true">
-          {active ? (search.sort_order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
-        </span>
-      </Button>
-    </Table.ColumnHeader>
-  )
-}
-
 export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: ItemsTableProps) {
   const header = (column: SortColumn, label: string) => (
-    <SortHeader column={column} label={label} search={search} onSort={onSort} />
+    <SortHeader
+      column={column}
+      label={label}
+      sortBy={search.sort_by}
+      sortOrder={search.sort_order}
+      onSort={onSort}
+    />
   )
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">

@@ -5,7 +5,8 @@ interface SortHeaderProps<C extends string> {
   label: string
   sortBy: string
   sortOrder: 'asc' | 'desc'
-  onSort: (column: C, order: 'asc' | 'desc') => void
+  /** The list decides the new order (e.g. a first click on a date sorts newest first). */
+  onSort: (column: C) => void
 }
 
 /** A column header button; aria-sort on the header tells screen readers the current order. */
@@ -18,18 +19,9 @@ export function SortHeader<C extends string>({
 }: SortHeaderProps<C>) {
   const active = sortBy === column
   const ariaSort = active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'
-  // A new column starts ascending for text, newest first for dates.
-  const firstOrder = column.endsWith('_at') || column.endsWith('deadline') ? 'desc' : 'asc'
-  const next = active ? (sortOrder === 'asc' ? 'desc' : 'asc') : firstOrder
   return (
-    <Table.ColumnHeader aria-sort={ariaSort}>
-      <Button
-        variant="ghost"
-        size="xs"
-        px="1"
-        fontWeight="semibold"
-        onClick={() => onSort(column, next)}
-      >
+    <Table.ColumnHeader aria-sort={ariaSort} whiteSpace="nowrap">
+      <Button variant="ghost" size="xs" px="1" fontWeight="semibold" onClick={() => onSort(column)}>
         {label}
         <span aria-hidden="true">{active ? (sortOrder === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
       </Button>
