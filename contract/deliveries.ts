@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envelope, pagination } from './envelope'
+import { dateOnly } from './dates'
 import { item, itemStatuses, location, locationInput } from './items'
 
 /** GET /api/deliverer-stats */
@@ -41,7 +42,7 @@ export const availableItemsQuery = z.object({
   search: z.string().trim().max(100).optional(),
   location: z.string().trim().max(200).optional(),
   /** Only items whose deadline is on or after this date (YYYY-MM-DD). */
-  date: z.string().trim().max(40).optional(),
+  date: z.union([z.literal(''), dateOnly]).optional(),
 })
 export const availableItemsAnswer = envelope(
   z.object({
@@ -64,6 +65,11 @@ export const deliveriesAnswer = envelope(
   }),
 )
 
+/** A price as a person writes it: digits and one decimal point (no 0x10, 1e3, Infinity). */
+export const PLAIN_DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/
+/** SPEC.md's price rule: a negative offer means "no offer" (the sender's price applies). */
+export const NEGATIVE_DECIMAL = /^-(\d+(\.\d*)?|\.\d+)$/
+
 /**
  * POST /api/request-item (multipart): these text fields plus the file `proof_of_travel`.
  * Honours an Idempotency-Key header.
@@ -75,10 +81,12 @@ export const requestItemFields = z.object({
       error: 'Please accept the terms to request this item',
     })
     .transform(() => true),
-  deliverer_price: z.coerce
-    .number({ error: 'Offer price must be a number' })
-    .min(0, 'Offer price must be at least 0')
-    .max(1_000_000)
+  deliverer_price: z
+    .string()
+    .trim()
+    .regex(PLAIN_DECIMAL, 'Offer price must be a plain number, like 12.50')
+    .transform(Number)
+    .pipe(z.number().max(1_000_000, 'Offer price must be at most 1,000,000'))
     .transform((v) => Math.trunc(v * 100 + 1e-6) / 100)
     .optional(),
 })

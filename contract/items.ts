@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { yearInRange, YEAR_OUT_OF_RANGE } from './dates'
 import { envelope, pagination } from './envelope'
 import { phone } from './user'
 
@@ -73,10 +74,9 @@ export const itemFields = z.object({
   delivery_phone: phone.min(1, 'Delivery phone is required'),
   delivery_address: z.string().trim().min(1, 'Delivery address is required').max(300),
   /** ISO 8601 date-time; must be in the future when set or changed. */
-  delivery_deadline: z.iso.datetime({
-    offset: true,
-    error: 'Delivery deadline must be a date and time',
-  }),
+  delivery_deadline: z.iso
+    .datetime({ offset: true, error: 'Delivery deadline must be a date and time' })
+    .refine(yearInRange, YEAR_OUT_OF_RANGE),
   special_instructions: z.string().trim().max(1000).default(''),
 })
 
@@ -115,8 +115,9 @@ export const item = z.object({
   is_fragile: z.boolean(),
   from_location: location,
   to_location: location,
-  delivery_phone: z.string(),
-  delivery_address: z.string(),
+  /** Null for whoever may not see them: only the sender, admins and the accepted deliverer do. */
+  delivery_phone: z.string().nullable(),
+  delivery_address: z.string().nullable(),
   delivery_deadline: z.string(),
   special_instructions: z.string(),
   status: itemStatus,

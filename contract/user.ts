@@ -57,12 +57,19 @@ export const userData = z.object({
 export type UserData = z.infer<typeof userData>
 export const getUserDataAnswer = envelope(userData)
 
-/** POST /api/update-user. An empty password means "keep the current one". */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to choose a new one'
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct'
+
+/**
+ * POST /api/update-user. An empty password means "keep the current one"; a new one needs the
+ * current one too (a borrowed, signed-in phone must not be enough to take the account over).
+ */
 export const updateUserBody = z.object({
   name: personName,
   phone: phone.default(''),
   address: address.default(''),
   password: z.union([z.literal(''), password]).optional(),
+  current_password: z.string().max(128).optional(),
 })
 export type UpdateUserBody = z.input<typeof updateUserBody>
 /** POST /api/update-user answers the updated profile. */

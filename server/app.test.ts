@@ -146,7 +146,14 @@ describe.each(backends)('app on %s', (backend) => {
 
 describe.each(backends)('dev outbox off on %s', (backend) => {
   it.each([
-    ['production', { NODE_ENV: 'production', APP_ORIGIN: 'https://tote.example' }],
+    [
+      'production',
+      {
+        NODE_ENV: 'production',
+        APP_ORIGIN: 'https://tote.example',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
+    ],
     ['SMTP_URL set', { SMTP_URL: 'smtp://127.0.0.1:2525' }],
   ])('is 404 when %s', async (_name, env) => {
     const t = await createTestApp(backend, env)

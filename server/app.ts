@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth'
 import { configPlugin } from './plugins/config'
 import { dbPlugin } from './plugins/db'
 import { idempotencyPlugin } from './plugins/idempotency'
+import { jobsPlugin } from './plugins/jobs'
 import { mailPlugin } from './plugins/mail'
 import { placesPlugin } from './plugins/places'
 import { securityPlugin } from './plugins/security'
@@ -42,9 +43,16 @@ export interface BuildAppOptions {
   logger?: boolean
   /** An already opened database (tests); otherwise DATABASE_URL or PGlite in DATA_DIR. */
   database?: Database
+  /** false: no background job worker (tests that run jobs themselves with app.jobs.drain()). */
+  jobWorker?: boolean
 }
 
-export const JSON_BODY_LIMIT = 1024 * 1024
+/**
+ * JSON bodies: no call needs more than a few KB, and a small limit refuses (413, before parsing)
+ * the deeply nested megabyte that would hold up the event loop. Multipart uploads have their own
+ * limits (server/services/files.ts).
+ */
+export const JSON_BODY_LIMIT = 64 * 1024
 
 /** Strips one-time tokens from logged URLs (the SPA route /verify-email?token=… is served here too). */
 export const redactUrl = (url: string) =>
@@ -101,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
   await app.register(securityPlugin)
   await app.register(dbPlugin, { database: opts.database })
   await app.register(mailPlugin)
+  await app.register(jobsPlugin, { startWorker: opts.jobWorker })
   await app.register(placesPlugin)
   await app.register(authPlugin)
   await app.register(uploadsPlugin)

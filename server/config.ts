@@ -1,26 +1,42 @@
 import path from 'node:path'
+import { z } from 'zod'
 
 export type Env = Record<string, string | undefined>
+
+/** A configuration Tote refuses to start with; its message says what to set. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Tote cannot start with this configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
 
 export interface Config {
   nodeEnv: string
   isProduction: boolean
   port: number
+  /** 127.0.0.1 unless HOST says otherwise: demo accounts and the dev outbox stay on this machine. */
   host: string
   dataDir: string
   /** PostgreSQL when set; embedded PGlite in DATA_DIR/pglite otherwise. */
   databaseUrl: string | undefined
   jwtSecret: string | undefined
-  /** Origin used in mail links; the request's origin when unset. */
+  /** Origin of every link in mails; http://localhost:PORT outside production when unset. */
   appOrigin: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
-  /** Demo data on an empty database (never in production). */
-  seed: boolean
+  /**
+   * Demo data on an empty database: SEED=true or false, else undefined: on the embedded database
+   * only (a PostgreSQL server may be reachable by others; a fresh one must have no known password).
+   * Always false in production.
+   */
+  seed: boolean | undefined
+  /** Set when SEED=true was ignored because NODE_ENV is production. */
+  seedRefused: boolean
   trustProxy: boolean | number | string
   distDir: string
   mapStyleUrl: string | undefined
-  /** Stripe when both keys are set; the built-in test payment provider otherwise. */
+  /** Stripe when set; the built-in test payment provider otherwise. */
   stripeSecretKey: string | undefined
   stripeWebhookSecret: string | undefined
   /** Place search proxied to Nominatim when set; the embedded gazetteer otherwise. */
@@ -28,40 +44,127 @@ export interface Config {
   logLevel: string
 }
 
-const flag = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === ''
-    ? fallback
-    : !['0', 'false', 'no', 'off'].includes(value.toLowerCase())
+/** Bytes a production JWT_SECRET needs at the least (HS256 wants a key as long as its hash). */
+export const JWT_SECRET_MIN_BYTES = 32
 
-function trustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === '' || value === 'false') return false
-  if (value === 'true') return true
-  if (/^\d+$/.test(value)) return Number(value)
-  return value // comma-separated addresses / CIDRs
-}
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(v), {
+    message: 'must be true or false',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
 
+const httpUrl = z
+  .string()
+  .trim()
+  .refine(
+    (v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol)
+      } catch {
+        return false
+      }
+    },
+    { message: 'must be an http:// or https:// URL' },
+  )
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v): boolean | number | string => {
+    if (v === 'false') return false
+    if (v === 'true') return true
+    if (/^\d+$/.test(v)) return Number(v)
+    return v // comma-separated addresses / CIDRs
+  })
+
+/** Every variable Tote reads; an empty value counts as unset. */
+const envSchema = z.object({
+  NODE_ENV: z.string().trim().default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(8080),
+  HOST: z.string().trim().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  JWT_SECRET: z.string().optional(),
+  APP_ORIGIN: httpUrl.transform((v) => new URL(v).origin).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().trim().default('Tote <no-reply@tote.local>'),
+  SEED: flag.optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  DIST_DIR: z.string().default('./dist'),
+  VITE_MAP_STYLE_URL: httpUrl.optional(),
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  NOMINATIM_URL: httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+})
+
+/**
+ * Reads and checks the environment. Throws ConfigError (every problem at once) for a malformed
+ * value, and in production for a missing APP_ORIGIN, a JWT_SECRET under 32 bytes or no SMTP_URL:
+ * a production server never falls back to request-derived links, a generated secret or the outbox.
+ */
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = env.NODE_ENV || 'development'
-  const isProduction = nodeEnv === 'production'
-  const port = Number(env.PORT || 8080)
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value?.trim()),
+  )
+  const parsed = envSchema.safeParse(present)
+  if (!parsed.success)
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`),
+    )
+  const e = parsed.data
+  const isProduction = e.NODE_ENV === 'production'
+  if (isProduction) {
+    const problems: string[] = []
+    if (!e.APP_ORIGIN)
+      problems.push('APP_ORIGIN must be set in production (the https:// address users open)')
+    if (!e.JWT_SECRET || Buffer.byteLength(e.JWT_SECRET, 'utf8') < JWT_SECRET_MIN_BYTES)
+      problems.push(
+        `JWT_SECRET must be set in production, at least ${JWT_SECRET_MIN_BYTES} bytes (for example: openssl rand -base64 48)`,
+      )
+    if (!e.SMTP_URL)
+      problems.push('SMTP_URL must be set in production (smtp://user:pass@host:587)')
+    if (problems.length) throw new ConfigError(problems)
+  }
   return {
-    nodeEnv,
+    nodeEnv: e.NODE_ENV,
     isProduction,
-    port,
-    host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
-    appOrigin: env.APP_ORIGIN ? env.APP_ORIGIN.replace(/\/+$/, '') : undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Tote <no-reply@tote.local>',
-    seed: !isProduction && flag(env.SEED, true),
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    distDir: path.resolve(env.DIST_DIR || './dist'),
-    mapStyleUrl: env.VITE_MAP_STYLE_URL || undefined,
-    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    nominatimUrl: env.NOMINATIM_URL ? env.NOMINATIM_URL.replace(/\/+$/, '') : undefined,
-    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    appOrigin: e.APP_ORIGIN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seed: isProduction ? false : e.SEED,
+    seedRefused: isProduction && e.SEED === true,
+    trustProxy: e.TRUST_PROXY,
+    distDir: path.resolve(e.DIST_DIR),
+    mapStyleUrl: e.VITE_MAP_STYLE_URL,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    nominatimUrl: e.NOMINATIM_URL,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
   }
 }
+
+/** Whether HOST keeps the server on this machine (loopback only). */
+export const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)

@@ -3,6 +3,8 @@ import type { Role } from '../contract/user'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { SeededAccount } from './db/seed'
+import type { JobQueue } from './jobs/queue'
+import type { FileRefusals, MultipartForm } from './services/files'
 import type { Mailer } from './services/mail'
 import type { PlaceService } from './services/places/types'
 
@@ -25,16 +27,26 @@ declare module 'fastify' {
     database: Database
     db: Db
     mailer: Mailer
+    /** The durable job queue (mails, refunds, housekeeping). */
+    jobs: JobQueue
     places: PlaceService
     jwtSecret: Uint8Array
+    /** The origin mail links point at: APP_ORIGIN, else http://localhost:<listening port>. */
+    publicOrigin: () => string
+    /** Whether this server seeds demo data (known passwords) into an empty database. */
+    seedsDemoData: boolean
     /** Accounts the demo seed created at this start (empty when it did not seed). */
     seededAccounts: SeededAccount[]
     authenticate: PreHandler
     requireRole: (...roles: Role[]) => PreHandler
-    /** Honours an Idempotency-Key header (server/plugins/idempotency.ts); after the auth preHandler. */
+    /** Honours an Idempotency-Key header (server/plugins/idempotency.ts); auth runs on request. */
     idempotent: PreHandler
+    /** A preHandler that reads the multipart body into request.form (server/plugins/uploads.ts). */
+    multipartForm: (opts: { fileField: string; refusals: FileRefusals }) => PreHandler
   }
   interface FastifyRequest {
     user: AuthUser | null
+    /** The multipart body, once app.multipartForm read it. */
+    form: MultipartForm | null
   }
 }

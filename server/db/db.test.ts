@@ -132,6 +132,29 @@ describe.each(backends)('database on %s', (backend) => {
   })
 })
 
+describe.each(backends)('seeding by default on %s', (backend) => {
+  it(
+    backend === 'pglite'
+      ? 'seeds the embedded database when SEED is unset'
+      : 'leaves PostgreSQL without demo accounts (no known password) when SEED is unset',
+    async () => {
+      const t = await createTestApp(backend, { SEED: '' })
+      try {
+        const emails = (await t.app.db.select().from(users)).map((u) => u.email).sort()
+        if (backend === 'pglite') {
+          expect(t.app.seededAccounts.map((a) => a.email).sort()).toEqual(emails)
+          expect(emails).toContain('admin@example.com')
+        } else {
+          expect(t.app.seededAccounts).toEqual([])
+          expect(emails).toEqual([])
+        }
+      } finally {
+        await t.close()
+      }
+    },
+  )
+})
+
 describe.each(backends)('seeding switched off on %s', (backend) => {
   it('leaves the database empty with SEED=false', async () => {
     const t = await createTestApp(backend, { SEED: 'false' })

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -274,8 +275,35 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_item_idx').on(t.itemId)],
+  (t) => [
+    index('payments_item_idx').on(t.itemId),
+    // One live payment per request: parallel create-payment-intent calls cannot make a second.
+    uniqueIndex('payments_one_live_per_request')
+      .on(t.requestId)
+      .where(sql`${t.status} not in ('canceled', 'refund_pending', 'refunded')`),
+  ],
 )
+
+/**
+ * Money sent back to the sender: one full refund per payment (the unique payment_id), recorded in
+ * the transaction that decides it (status pending) and sent to the provider after it commits.
+ */
+export const refunds = pgTable('refunds', {
+  id: id(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'restrict' })
+    .unique('refunds_payment_unique'),
+  amountCents: integer('amount_cents').notNull(),
+  /** pending (decided, not yet confirmed by the provider), succeeded, failed (needs a person). */
+  status: text('status').notNull().default('pending'),
+  /** request_rejected, deliverer_replaced, item_cancelled, request_not_current */
+  reason: text('reason').notNull(),
+  providerRefundId: text('provider_refund_id').unique('refunds_provider_refund_unique'),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -287,11 +315,52 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
+    /** SHA-256 of the request's content: the same key with other content is a 422. */
+    fingerprint: text('fingerprint').notNull().default(''),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
   },
-  (t) => [unique('idempotency_keys_user_key_unique').on(t.userId, t.key)],
+  (t) => [
+    unique('idempotency_keys_user_key_unique').on(t.userId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * Fixed-window counters shared by every process (login, sign-up, reset, place search): one row a
+ * key, bumped by one atomic upsert, so parallel attempts cannot slip past the limit.
+ */
+export const throttles = pgTable(
+  'throttles',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('throttles_reset_idx').on(t.resetAt)],
+)
+
+/**
+ * The durable job queue (server/jobs/queue.ts): mails and housekeeping. A job is claimed with
+ * FOR UPDATE SKIP LOCKED and a lease (locked_until), deleted when done, retried with backoff when
+ * it fails, and kept with failed_at once it ran out of attempts.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`)],
 )
 
 export const auditLog = pgTable(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -6,6 +7,9 @@ import { httpError } from '../errors'
 
 /** An in-flight key older than this is taken to belong to a call that died (crash, abort). */
 export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000
+/** A key is remembered this long; after it the same key is a new request (and the row is purged). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different request'
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const REPLAYED_HEADER = 'Idempotent-Replayed'
 
@@ -14,23 +18,61 @@ type Claimed = FastifyRequest & { [kClaim]?: string }
 
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? request.url
 
+/** JSON with object keys sorted, so the same content always gives the same text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value ?? null)
+}
+
 /**
- * `app.idempotent`: a preHandler for writes the PWA may replay from its offline outbox. Put it AFTER
- * the auth preHandler: `preHandler: [app.requireRole('deliverer'), app.idempotent]`.
+ * The request's content: the parsed JSON body, or a multipart form's fields, file name and bytes
+ * (not the raw bytes: a browser picks a new multipart boundary each time it sends the same form).
+ */
+export function fingerprintOf(request: FastifyRequest): string {
+  const hash = createHash('sha256')
+  const form = request.form
+  if (form) {
+    hash.update(canonical(form.fields))
+    if (form.file)
+      hash
+        .update('\0file\0')
+        .update(form.file.filename)
+        .update('\0')
+        .update(createHash('sha256').update(form.file.buffer).digest('hex'))
+  } else hash.update(canonical(request.body))
+  return hash.digest('hex')
+}
+
+/**
+ * `app.idempotent`: a preHandler for writes the PWA may replay from its offline outbox. Auth runs
+ * on request; a multipart route reads its form first (`preHandler: [app.multipartForm(…),
+ * app.idempotent]`), so the key's fingerprint covers the file.
  *
  * Without an `Idempotency-Key` header the call runs normally. With one (1..200 characters, else 400),
- * per user: the first call claims the key (insert-first on the unique (user_id, key)); its answer is
- * stored when it is sent — unless it is a 5xx, which frees the key so a retry runs again. A later
- * call with the same key gets the stored status and body with `Idempotent-Replayed: true`; while
- * the first is still running, 409 'This request is already being processed'; the same key on
- * another method or path, 422.
+ * per user: the first call claims the key (insert-first on the unique (user_id, key)) with the
+ * fingerprint of its content; its answer is stored when it is sent — unless it is a 5xx, which
+ * frees the key so a retry runs again. A later call with the same key and content gets the stored
+ * status and body with `Idempotent-Replayed: true`; while the first is still running, 409 'This
+ * request is already being processed'; the same key with other content, method or path, 422 (the
+ * IETF Idempotency-Key draft). A key older than 24 hours is forgotten.
  */
 export const idempotencyPlugin = fp(
   async (app) => {
-    async function claim(userId: string, key: string, method: string, path: string) {
+    async function claim(
+      userId: string,
+      key: string,
+      method: string,
+      path: string,
+      fingerprint: string,
+    ) {
       const [row] = await app.db
         .insert(idempotencyKeys)
-        .values({ userId, key, method, path })
+        .values({ userId, key, method, path, fingerprint })
         .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.key] })
         .returning({ id: idempotencyKeys.id })
       return row?.id
@@ -46,9 +88,10 @@ export const idempotencyPlugin = fp(
       if (!user) throw httpError(401, 'Unauthenticated')
       const method = request.method
       const path = pathOf(request)
+      const fingerprint = fingerprintOf(request)
 
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const id = await claim(user.id, key, method, path)
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const id = await claim(user.id, key, method, path, fingerprint)
         if (id) {
           ;(request as Claimed)[kClaim] = id
           return
@@ -58,8 +101,19 @@ export const idempotencyPlugin = fp(
           .from(idempotencyKeys)
           .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)))
         if (!prior) continue // freed in between (a 5xx): claim again
-        if (prior.method !== method || prior.path !== path)
-          throw httpError(422, 'This Idempotency-Key was already used for a different request')
+        if (Date.now() - prior.createdAt.getTime() >= IDEMPOTENCY_TTL_MS) {
+          await app.db
+            .delete(idempotencyKeys)
+            .where(
+              and(
+                eq(idempotencyKeys.id, prior.id),
+                lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
+              ),
+            )
+          continue
+        }
+        if (prior.method !== method || prior.path !== path || prior.fingerprint !== fingerprint)
+          throw httpError(422, KEY_REUSED)
         if (prior.responseStatus === null) {
           if (Date.now() - prior.createdAt.getTime() < IDEMPOTENCY_STALE_MS)
             throw httpError(409, 'This request is already being processed')

@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { Config } from '../config'
-import { HttpError } from '../errors'
+import { HttpError, httpError, NUL_IN_TEXT } from '../errors'
 
 const origin = (url: string | undefined) => {
   try {
@@ -38,6 +38,24 @@ export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
 
 type FieldErrors = Record<string, string[]>
 
+/** Whether any string in a parsed body, query or params holds U+0000 (PostgreSQL text cannot). */
+export function containsNul(value: unknown): boolean {
+  // A loop, not recursion: a 64 KB body can nest thousands of levels deep.
+  const stack: unknown[] = [value]
+  while (stack.length) {
+    const v = stack.pop()
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return true
+    } else if (v && typeof v === 'object') {
+      for (const [key, inner] of Object.entries(v)) {
+        if (key.includes('\0')) return true
+        stack.push(inner)
+      }
+    }
+  }
+  return false
+}
+
 /** Turns the provider's zod issues into `{ message: first problem, errors: { field: [messages] } }`. */
 function validationAnswer(error: FastifyError) {
   const errors: FieldErrors = {}
@@ -64,10 +82,18 @@ export const securityPlugin = fp(
       frameguard: { action: 'deny' },
     })
 
+    // After auth (route onRequest hooks) and before any schema: a NUL in any text is a 400, never a
+    // database error.
+    app.addHook('preValidation', async (request) => {
+      if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
+        throw httpError(400, NUL_IN_TEXT)
+    })
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error))
         return reply.code(400).send(validationAnswer(error))
       if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers)
         return reply.code(error.statusCode).send({
           success: false,
           message: error.message,

@@ -1,17 +1,30 @@
 import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { httpError } from '../errors'
-import { MULTIPART_LIMITS } from '../services/files'
+import { MULTIPART_LIMITS, readMultipart, type FileRefusals } from '../services/files'
 
 /**
  * @fastify/multipart, registered once with the upload limits (2 MB file, one file, 20 fields of
- * 10 KB). Multipart routes read their body with `readMultipart` (server/services/files.ts).
+ * 10 KB). Multipart routes read their body with the `app.multipartForm(…)` preHandler into
+ * `request.form`, or with `readMultipart` (server/services/files.ts).
  * Routes declaring a JSON body schema refuse a multipart body with 415 instead of a puzzling 400.
  * Register before the routes.
  */
 export const uploadsPlugin = fp(
   async (app) => {
     await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
+
+    // Read before the Idempotency-Key is claimed: a torn or refused upload never claims a key,
+    // and the key's fingerprint covers the fields and the file's bytes.
+    app.decorateRequest('form', null)
+    app.decorate(
+      'multipartForm',
+      (opts: { fileField: string; refusals: FileRefusals }) =>
+        async (request: FastifyRequest) => {
+          request.form = await readMultipart(request, opts)
+        },
+    )
 
     app.addHook('onRoute', (route) => {
       if (!route.schema?.body) return

@@ -41,7 +41,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       })
       const { mail, token } = await lastMail(t.app, 'reg.one@example.com')
       expect(mail?.subject).toBe('Verify your email address')
-      expect(mail?.text).toMatch(/^[\s\S]*http:\/\/localhost:80\/verify-email\?token=/)
+      expect(mail?.text).toMatch(/^[\s\S]*http:\/\/localhost:8080\/verify-email\?token=/)
       expect(token).toBeTruthy()
       const [row] = await t.app.db
         .select()
@@ -57,11 +57,10 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(stored[0]!.tokenHash).not.toBe(token)
     })
 
-    it('refuses a duplicate email with 409 and creates nothing', async () => {
-      await register({
-        name: 'Dup',
+    it('answers a taken email exactly like a new one, changes nothing and mails the owner', async () => {
+      const owner = await createUser(t.app, {
         email: 'dup@example.com',
-        password: 'longenough1',
+        name: 'Dup Owner',
         role: 'deliverer',
       })
       const res = await register({
@@ -70,13 +69,52 @@ describe.each(backends)('accounts on %s', (backend) => {
         password: 'other-pass-1',
         role: 'sender',
       })
-      expect(res.statusCode).toBe(409)
-      expect(res.json()).toMatchObject({
-        success: false,
-        message: 'An account with this email already exists',
+      const fresh = await register({
+        name: 'Dup 3',
+        email: 'not-taken@example.com',
+        password: 'other-pass-1',
+        role: 'sender',
       })
+      expect(res.statusCode).toBe(fresh.statusCode)
+      expect(res.statusCode).toBe(201)
+      const body = res.json()
+      expect(body).toEqual({
+        success: true,
+        message: fresh.json().message,
+        data: {
+          user: { id: expect.any(String), name: 'Dup 2', email: 'dup@example.com', role: 'sender' },
+        },
+      })
+      expect(body.data.user.id).not.toBe(owner.id)
       expect(await countUsers('dup@example.com')).toBe(1)
-      expect((await lastMail(t.app, 'dup@example.com')).count).toBe(1)
+      const [row] = await t.app.db.select().from(users).where(eq(users.email, 'dup@example.com'))
+      expect(row).toMatchObject({ name: 'Dup Owner', role: 'deliverer' })
+      // The owner's password still works; the sign-up's does not.
+      expect((await login(t.app, 'dup@example.com')).res.statusCode).toBe(200)
+      expect((await login(t.app, 'dup@example.com', 'other-pass-1')).res.statusCode).toBe(401)
+      const { mail, token } = await lastMail(t.app, 'dup@example.com')
+      expect(mail?.subject).toBe('Someone tried to sign up with your email address')
+      expect(mail?.text).toContain('http://localhost:8080/forgot-password')
+      expect(token).toBeUndefined()
+    })
+
+    it('mails a fresh verification link when the taken address was never verified', async () => {
+      await createUser(t.app, { email: 'unverified-dup@example.com', verified: false })
+      const res = await register({
+        name: 'Again',
+        email: 'unverified-dup@example.com',
+        password: 'other-pass-1',
+        role: 'sender',
+      })
+      expect(res.statusCode).toBe(201)
+      const { mail, token } = await lastMail(t.app, 'unverified-dup@example.com')
+      expect(mail?.subject).toBe('Verify your email address')
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/verify-email',
+        payload: { token },
+      })
+      expect(verified.statusCode).toBe(200)
     })
 
     it.each([

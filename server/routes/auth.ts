@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   forgotPasswordBody,
@@ -14,11 +13,25 @@ import {
 } from '../../contract/auth'
 import { messageOnly } from '../../contract/envelope'
 import { oneTimeTokens, sessions, users } from '../db/schema'
-import { httpError } from '../errors'
-import { LoginLimiter } from '../services/login-limiter'
-import { mails } from '../services/mail'
-import { dummyHash, hashPassword, verifyPassword } from '../services/passwords'
-import { consumeToken, issueLink } from '../services/one-time-links'
+import { randomUUID } from 'node:crypto'
+import { httpError, tooManyRequests } from '../errors'
+import { queueAccountMail } from '../services/mail-jobs'
+import {
+  assertPasswordAllowed,
+  dummyHash,
+  hashPassword,
+  verifyPassword,
+} from '../services/passwords'
+import { checkToken, consumeToken } from '../services/one-time-links'
+import {
+  clearThrottle,
+  hitAll,
+  LIMITS,
+  releaseHit,
+  TOO_MANY_LOGINS,
+  TOO_MANY_MAILS,
+  TOO_MANY_REQUESTS,
+} from '../services/throttle'
 import { SESSION_TTL_MS, signSessionToken } from '../services/tokens'
 
 const sessionUser = (u: {
@@ -33,20 +46,24 @@ const sessionUser = (u: {
   role: u.role,
 })
 
+export const REGISTERED = 'Registration successful. Please check your email to verify your account.'
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiter = new LoginLimiter()
+  /**
+   * Sign-up, resend and forgot-password: per address (no mail bombing) and per client. Each only
+   * queues a mail job, so the answer takes the same time whether or not the account exists.
+   */
+  async function throttleAccountMail(email: string, ip: string) {
+    const verdict = await hitAll(app.db, [
+      [`mail:email:${email}`, LIMITS.mailPerEmail],
+      [`account:client:${ip}`, LIMITS.accountCallsPerClient],
+    ])
+    if (!verdict.allowed) throw tooManyRequests(TOO_MANY_MAILS, verdict.retryAfterS)
+  }
 
-  /** Links point at APP_ORIGIN, else the origin this request reached. */
-  const originOf = (request: FastifyRequest) =>
-    app.config.appOrigin ??
-    (request.host ? `${request.protocol}://${request.host}` : `http://localhost:${app.config.port}`)
-
-  const sendSafely = async (to: string, mail: { subject: string; text: string }) => {
-    try {
-      await app.mailer.send({ to, ...mail })
-    } catch (err) {
-      app.log.error({ err, to }, 'mail could not be sent')
-    }
+  async function throttlePasswordTries(ip: string) {
+    const verdict = await hitAll(app.db, [[`password:client:${ip}`, LIMITS.passwordPerClient]])
+    if (!verdict.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, verdict.retryAfterS)
   }
 
   app.post(
@@ -55,12 +72,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create a sender or deliverer account; sends a verification mail',
+        description:
+          'A taken address answers exactly like a new one (no account probing); its owner gets a mail instead.',
         body: registerBody,
         response: { 201: registerAnswer },
       },
     },
     async (request, reply) => {
       const body = request.body
+      await throttleAccountMail(body.email, request.ip)
+      assertPasswordAllowed(body.password)
       const passwordHash = await hashPassword(body.password)
       const [user] = await app.db
         .insert(users)
@@ -74,17 +95,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .onConflictDoNothing({ target: users.email })
         .returning()
-      if (!user) {
-        throw httpError(409, 'An account with this email already exists', {
-          email: ['An account with this email already exists'],
-        })
-      }
-      const link = await issueLink(app.db, originOf(request), user.id, 'verify_email')
-      await sendSafely(user.email, mails.verifyEmail(user.name, link))
+      await queueAccountMail(
+        app.jobs,
+        user
+          ? { kind: 'verify_email', userId: user.id }
+          : { kind: 'account_exists', email: body.email },
+      )
       return reply.code(201).send({
         success: true,
-        message: 'Registration successful. Please check your email to verify your account.',
-        data: { user: sessionUser(user) },
+        message: REGISTERED,
+        data: {
+          user: user
+            ? sessionUser(user)
+            : { id: randomUUID(), name: body.name, email: body.email, role: body.role },
+        },
       })
     },
   )
@@ -106,11 +130,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resend-verification',
     { schema: { tags: ['auth'], body: resendVerificationBody, response: { 200: messageOnly } } },
     async (request) => {
-      const [user] = await app.db.select().from(users).where(eq(users.email, request.body.email))
-      if (user && user.active && !user.emailVerifiedAt) {
-        const link = await issueLink(app.db, originOf(request), user.id, 'verify_email')
-        await sendSafely(user.email, mails.verifyEmail(user.name, link))
-      }
+      await throttleAccountMail(request.body.email, request.ip)
+      await queueAccountMail(app.jobs, { kind: 'resend_verification', email: request.body.email })
       return {
         success: true,
         message:
@@ -124,17 +145,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], body: loginBody, response: { 200: loginAnswer } } },
     async (request) => {
       const { email, password } = request.body
-      if (limiter.isBlocked(email, request.ip))
-        throw httpError(429, 'Too many login attempts. Please try again later.')
+      const emailKey = `login:email:${email}`
+      const clientKey = `login:client:${request.ip}`
+      // Counted before the password is checked: parallel guesses each take a count first.
+      const verdict = await hitAll(app.db, [
+        [emailKey, LIMITS.loginPerEmail],
+        [clientKey, LIMITS.loginPerClient],
+      ])
+      if (!verdict.allowed) throw tooManyRequests(TOO_MANY_LOGINS, verdict.retryAfterS)
       const [user] = await app.db.select().from(users).where(eq(users.email, email))
       // Unknown e-mail: verify against a dummy hash anyway, so timing does not reveal accounts.
       const ok =
         (await verifyPassword(user ? user.passwordHash : await dummyHash(), password)) && !!user
-      if (!user || !ok) {
-        limiter.fail(email, request.ip)
-        throw httpError(401, 'Invalid email or password')
-      }
-      limiter.succeed(email)
+      if (!user || !ok) throw httpError(401, 'Invalid email or password')
+      await Promise.all([clearThrottle(app.db, emailKey), releaseHit(app.db, clientKey)])
       if (!user.active) throw httpError(403, 'This account has been deactivated.')
       if (!user.emailVerifiedAt)
         throw httpError(403, 'Please verify your email address before logging in.')
@@ -161,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: messageOnly } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       await app.db
@@ -176,11 +200,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     { schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageOnly } } },
     async (request) => {
-      const [user] = await app.db.select().from(users).where(eq(users.email, request.body.email))
-      if (user && user.active) {
-        const link = await issueLink(app.db, originOf(request), user.id, 'reset_password')
-        await sendSafely(user.email, mails.resetPassword(user.name, link))
-      }
+      await throttleAccountMail(request.body.email, request.ip)
+      await queueAccountMail(app.jobs, { kind: 'password_reset', email: request.body.email })
       return {
         success: true,
         message: 'If an account with this email exists, a password reset link has been sent.',
@@ -188,10 +209,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  /** reset-password and set-password: one use, new password, e-mail proven, every session revoked. */
+  /**
+   * reset-password and set-password: one use, new password, e-mail proven, every session revoked.
+   * The link is checked before the (deliberately slow) hash, so a bad link costs the server nothing.
+   */
   const choosePassword =
     (purpose: 'reset_password' | 'set_password', message: string) =>
-    async (request: { body: { token: string; password: string } }) => {
+    async (request: { ip: string; body: { token: string; password: string } }) => {
+      await throttlePasswordTries(request.ip)
+      await checkToken(app.db, request.body.token, purpose)
+      assertPasswordAllowed(request.body.password)
       const passwordHash = await hashPassword(request.body.password)
       await app.db.transaction(async (tx) => {
         const userId = await consumeToken(tx, request.body.token, purpose)

@@ -338,7 +338,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         deliverer_price: 'abc',
       })
       expect(bad.statusCode).toBe(400)
-      expect(bad.json().message).toBe('Offer price must be a number')
+      expect(bad.json().message).toBe('Offer price must be a plain number, like 12.50')
     })
 
     it('requires the file and consent, checks the bytes and stores nothing on refusal', async () => {

@@ -6,6 +6,7 @@ import {
   availableItemsBody,
   availableItemsQuery,
   deliveriesAnswer,
+  NEGATIVE_DECIMAL,
   delivererStatsAnswer,
   pageQuery,
   paymentMethodAnswer,
@@ -21,7 +22,7 @@ import { deliveryRequests, items } from '../db/schema'
 import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { availableTo, corridorPage } from '../services/corridor'
-import { checkUpload, readMultipart, storeUpload, travelRefusals } from '../services/files'
+import { checkUpload, storeUpload, travelRefusals } from '../services/files'
 import { loadItemView, toItemViews, type ItemRow } from '../services/item-view'
 import {
   earnings,
@@ -69,17 +70,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: availableItemsQuery,
         response: { 200: availableItemsAnswer },
       },
-      preHandler: deliverer,
+      onRequest: deliverer,
     },
     async (request) => {
       const user = request.user!
       const { page, per_page, search, location, date } = request.query
-      let deadlineFrom: Date | undefined
-      if (date) {
-        deadlineFrom = new Date(date)
-        if (Number.isNaN(deadlineFrom.getTime()))
-          throw httpError(400, 'Date must be a date (YYYY-MM-DD)', { date: ['Invalid date'] })
-      }
+      const deadlineFrom = date ? new Date(date) : undefined
       const origin = await geocode(request.body.origin_address)
       const destination = await geocode(request.body.destination_address)
       const { rows, total } = await corridorPage(app.db, {
@@ -132,7 +128,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string().max(100) }),
         response: { 200: delivererItemAnswer },
       },
-      preHandler: deliverer,
+      onRequest: deliverer,
     },
     async (request) => {
       const user = request.user!
@@ -160,19 +156,21 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: messageOnly },
       },
-      preHandler: [deliverer, app.idempotent],
+      onRequest: deliverer,
+      preHandler: [
+        app.multipartForm({ fileField: 'proof_of_travel', refusals: travelRefusals }),
+        app.idempotent,
+      ],
     },
     async (request) => {
       const user = request.user!
-      const form = await readMultipart(request, {
-        fileField: 'proof_of_travel',
-        refusals: travelRefusals,
-      })
+      const form = request.form!
       // SPEC.md price rule: the offer if set and non-negative, otherwise the item's sender_price.
       // So an empty or negative offer means "none"; a non-numeric one is refused (400).
       const fields: Record<string, string> = { ...form.fields }
       const offer = fields.deliverer_price?.trim()
-      if (offer === undefined || offer === '' || Number(offer) < 0) delete fields.deliverer_price
+      if (offer === undefined || offer === '' || NEGATIVE_DECIMAL.test(offer))
+        delete fields.deliverer_price
       const parsed = requestItemFields.safeParse(fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       if (!form.file) throw httpError(400, fileMessages.travelMissing)
@@ -233,7 +231,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         response: { 200: delivererStatsAnswer },
       },
-      preHandler: deliverer,
+      onRequest: deliverer,
     },
     async (request) => {
       const user = request.user!
@@ -304,7 +302,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: pageQuery,
         response: { 200: deliveriesAnswer },
       },
-      preHandler: deliverer,
+      onRequest: deliverer,
     },
     async (request) => {
       const user = request.user!
@@ -350,7 +348,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: pageQuery,
         response: { 200: deliveriesAnswer },
       },
-      preHandler: deliverer,
+      onRequest: deliverer,
     },
     async (request) => {
       const user = request.user!
@@ -384,14 +382,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: messageOnly },
       },
-      preHandler: [deliverer, app.idempotent],
+      onRequest: deliverer,
+      preHandler: [
+        app.multipartForm({ fileField: 'proof_of_delivery', refusals: travelRefusals }),
+        app.idempotent,
+      ],
     },
     async (request) => {
       const user = request.user!
-      const form = await readMultipart(request, {
-        fileField: 'proof_of_delivery',
-        refusals: travelRefusals,
-      })
+      const form = request.form!
       const parsed = updateDeliveryStatusFields.safeParse(form.fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       const { item_id, status } = parsed.data
@@ -474,7 +473,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         response: { 200: paymentMethodAnswer },
       },
-      preHandler: deliverer,
+      onRequest: deliverer,
     },
     async (request) => ({
       success: true,
@@ -493,7 +492,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: payoutDetailsBody,
         response: { 200: paymentMethodAnswer },
       },
-      preHandler: deliverer,
+      onRequest: deliverer,
     },
     async (request) => {
       await savePayout(app.db, request.user!.id, request.body)

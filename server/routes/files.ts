@@ -18,7 +18,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A stored document (PDF or image) by its id',
         security: [{ bearerAuth: [] }],
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const fileId = decodeURIComponent((request.params as { '*': string })['*'] ?? '')

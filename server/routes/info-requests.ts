@@ -5,12 +5,11 @@ import { respondFurtherInfoFields } from '../../contract/info-requests'
 import { infoRequests } from '../db/schema'
 import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
-import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../services/files'
+import { checkUpload, replyRefusals, storeUpload } from '../services/files'
 import { latestInfoRequest } from '../services/item-view'
 
 export const INFO_SENT = 'Information sent successfully!'
 
-/** Turns a zod failure into the 400 envelope with field errors (multipart bodies are checked here). */
 /**
  * POST /api/respond-further-info (multipart: item_id, description, response_by, optional `file`):
  * the target of the latest information request of `response_by` on the item answers it. A resubmit
@@ -27,11 +26,15 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: messageOnly },
       },
-      preHandler: [app.requireRole('sender', 'deliverer'), app.idempotent],
+      onRequest: app.requireRole('sender', 'deliverer'),
+      preHandler: [
+        app.multipartForm({ fileField: 'file', refusals: replyRefusals }),
+        app.idempotent,
+      ],
     },
     async (request) => {
       const user = request.user!
-      const form = await readMultipart(request, { fileField: 'file', refusals: replyRefusals })
+      const form = request.form!
       const parsed = respondFurtherInfoFields.safeParse(form.fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       const { item_id, description, response_by } = parsed.data

@@ -46,7 +46,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createPaymentIntentBody,
         response: { 200: createPaymentIntentAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const payment = await intentForRequest(app.db, provider, {
@@ -78,7 +78,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           body: testConfirmBody,
           response: { 200: testConfirmAnswer },
         },
-        preHandler: sender,
+        onRequest: sender,
       },
       async (request) => {
         const body = request.body
@@ -136,7 +136,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateRequestStatusBody,
         response: { 200: itemAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const user = request.user!
@@ -165,7 +165,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updatePaymentStatusBody,
         response: { 200: paymentStatusAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const item = await ownedItem(app.db, request.user!.id, request.body.item_id)
@@ -190,7 +190,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         response: { 200: receiptsAnswer },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const rows = await app.db

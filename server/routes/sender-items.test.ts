@@ -9,29 +9,10 @@ import {
   createRequest,
   createUser,
   storeTestFile,
+  itemBody,
   type TestUser,
 } from '../testing/fixtures'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
-
-const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000)
-
-export const itemBody = (over: Record<string, unknown> = {}) => ({
-  name: 'Laptop',
-  category: 'electronics',
-  description: 'A 14-inch laptop',
-  quantity: 1,
-  weight: 1.5,
-  dimensions: { length: 35, width: 25, height: 5 },
-  is_fragile: true,
-  from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
-  to_location: { lat: 48.1372, lng: 11.5756, address: 'Munich, Germany' },
-  delivery_phone: '+49 30 1234567',
-  delivery_address: 'Marienplatz 1, Munich',
-  delivery_deadline: inDays(5).toISOString(),
-  special_instructions: 'Keep dry',
-  sender_price: 40.129,
-  ...over,
-})
 
 describe.each(backends)('sender items on %s', (backend) => {
   let t: TestApp

@@ -59,7 +59,8 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createItemBody,
         response: { 201: itemAnswer },
       },
-      preHandler: [sender, app.idempotent],
+      onRequest: sender,
+      preHandler: app.idempotent,
     },
     async (request, reply) => {
       const user = request.user!
@@ -89,7 +90,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: itemsQuery,
         response: { 200: itemsListAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const user = request.user!
@@ -137,7 +138,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string() }),
         response: { 200: itemAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const user = request.user!
@@ -157,7 +158,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateItemBody,
         response: { 200: itemAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const user = request.user!
@@ -195,7 +196,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         body: itemIdBody,
         response: { 200: itemAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const user = request.user!
@@ -248,7 +249,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         response: { 200: deliverersAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const user = request.user!
@@ -273,7 +274,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         response: { 200: senderStatsAnswer },
       },
-      preHandler: sender,
+      onRequest: sender,
     },
     async (request) => {
       const user = request.user!

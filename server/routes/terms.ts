@@ -13,7 +13,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         response: { 200: userConsentAnswer },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async () => {
       const rows = await app.db

@@ -63,7 +63,11 @@ describe.each(backends)('profile on %s', (backend) => {
     await createUser(t.app, { email: 'pw@example.com' })
     const { token } = await login(t.app, 'pw@example.com')
     const { token: other } = await login(t.app, 'pw@example.com')
-    const res = await update(token, { name: 'Pw', password: 'a-new-password' })
+    const res = await update(token, {
+      name: 'Pw',
+      password: 'a-new-password',
+      current_password: 'password123',
+    })
     expect(res.statusCode).toBe(200)
     expect((await login(t.app, 'pw@example.com')).res.statusCode).toBe(401)
     expect((await login(t.app, 'pw@example.com', 'a-new-password')).res.statusCode).toBe(200)
@@ -75,6 +79,44 @@ describe.each(backends)('profile on %s', (backend) => {
       (await t.app.inject({ method: 'GET', url: '/api/get-user-data', headers: auth(other) }))
         .statusCode,
     ).toBe(401)
+  })
+
+  it('needs the current password to choose a new one, and changes nothing without it', async () => {
+    await createUser(t.app, { email: 'cur@example.com' })
+    const { token } = await login(t.app, 'cur@example.com')
+    const missing = await update(token, { name: 'Changed', password: 'a-new-password' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({
+      message: 'Enter your current password to choose a new one',
+      errors: { current_password: ['Enter your current password to choose a new one'] },
+    })
+    const wrong = await update(token, {
+      name: 'Changed',
+      password: 'a-new-password',
+      current_password: 'not-my-password',
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().errors).toEqual({
+      current_password: ['Your current password is not correct'],
+    })
+    expect((await login(t.app, 'cur@example.com')).res.statusCode).toBe(200)
+    const me = await t.app.inject({ method: 'GET', url: '/api/get-user-data', headers: auth(token) })
+    expect(me.json().data.name).toBe('Test User')
+  })
+
+  it('refuses a password from the 10 000 most common ones, in any letter case', async () => {
+    await createUser(t.app, { email: 'common@example.com' })
+    const { token } = await login(t.app, 'common@example.com')
+    for (const password of ['iloveyou', 'Password123', 'qwertyuiop']) {
+      const res = await update(token, { name: 'C', password, current_password: 'password123' })
+      expect(res.statusCode, password).toBe(400)
+      expect(res.json().errors, password).toEqual({
+        password: [
+          'This password is one of the most common ones and easy to guess. Please choose another.',
+        ],
+      })
+    }
+    expect((await login(t.app, 'common@example.com')).res.statusCode).toBe(200)
   })
 
   it('validates with the contract messages', async () => {

@@ -1,10 +1,35 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { getUserDataAnswer, updateUserAnswer, updateUserBody } from '../../contract/user'
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  getUserDataAnswer,
+  updateUserAnswer,
+  updateUserBody,
+} from '../../contract/user'
 import { sessions, users } from '../db/schema'
-import { hashPassword } from '../services/passwords'
+import { httpError, tooManyRequests } from '../errors'
+import { assertPasswordAllowed, hashPassword, verifyPassword } from '../services/passwords'
+import { clearThrottle, hitAll, LIMITS, TOO_MANY_REQUESTS } from '../services/throttle'
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** 400 on current_password unless it is the account's password; tries are throttled per user. */
+  async function checkCurrentPassword(userId: string, current: string | undefined) {
+    if (!current)
+      throw httpError(400, CURRENT_PASSWORD_REQUIRED, {
+        current_password: [CURRENT_PASSWORD_REQUIRED],
+      })
+    const verdict = await hitAll(app.db, [[`password:user:${userId}`, LIMITS.loginPerEmail]])
+    if (!verdict.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, verdict.retryAfterS)
+    const [row] = await app.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+    if (!(await verifyPassword(row?.passwordHash ?? null, current)))
+      throw httpError(400, CURRENT_PASSWORD_WRONG, { current_password: [CURRENT_PASSWORD_WRONG] })
+    await clearThrottle(app.db, `password:user:${userId}`)
+  }
+
   app.get(
     '/get-user-data',
     {
@@ -13,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         response: { 200: getUserDataAnswer },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const { id, name, email, role, phone, address } = request.user!
@@ -34,12 +59,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateUserBody,
         response: { 200: updateUserAnswer },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const me = request.user!
-      const { name, phone, address, password } = request.body
+      const { name, phone, address, password, current_password } = request.body
       // An empty or absent password keeps the current one.
+      if (password) await checkCurrentPassword(me.id, current_password)
+      if (password) assertPasswordAllowed(password)
       const passwordHash = password ? await hashPassword(password) : undefined
       const [user] = await app.db
         .update(users)

@@ -7,7 +7,7 @@ import { fileMessages, MAX_FILE_BYTES, type AllowedMime } from '../../contract/f
 import type { Role } from '../../contract/user'
 import type { Db } from '../db/client'
 import { deliveryRequests, infoRequests, items, storedFiles } from '../db/schema'
-import { httpError } from '../errors'
+import { httpError, NUL_IN_TEXT } from '../errors'
 
 /** What a stored file is for (stored_files.kind). */
 export type FileKind = 'proof_of_travel' | 'proof_of_delivery' | 'info_request' | 'info_response'
@@ -68,10 +68,13 @@ export async function readMultipart(
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer()
+        if (part.filename?.includes('\0')) throw httpError(400, NUL_IN_TEXT)
         if (part.fieldname === opts.fileField && part.filename)
           file = { buffer, filename: part.filename, mimetype: part.mimetype }
       } else {
         if (part.valueTruncated) throw httpError(400, `The field ${part.fieldname} is too long`)
+        if (String(part.value).includes('\0') || part.fieldname.includes('\0'))
+          throw httpError(400, NUL_IN_TEXT)
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value)
       }
     }

@@ -107,9 +107,22 @@ export function visibleCurrentRequest(
     : undefined
 }
 
+/**
+ * Whether the viewer may see where the item goes and whom to call (delivery_address,
+ * delivery_phone): its sender, admins, and the deliverer whose request the sender accepted.
+ * Nobody browsing or still asking to carry it.
+ */
+export function seesRecipient(row: ItemRow, related: ItemRelated, viewer: Viewer): boolean {
+  if (viewer.role === 'admin') return true
+  if (viewer.role === 'sender') return row.senderId === viewer.id
+  const current = visibleCurrentRequest(row, related, viewer)
+  return current?.delivererId === viewer.id && current.requestStatus === 'accepted'
+}
+
 /** Pure: one item row + its related rows -> the contract Item, as `viewer` may see it. */
 export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer): Item {
   const current = visibleCurrentRequest(row, related, viewer)
+  const recipient = seesRecipient(row, related, viewer)
   const listed =
     viewer.role === 'admin'
       ? related.requests
@@ -139,8 +152,8 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
     is_fragile: row.isFragile,
     from_location: { lat: row.fromLat, lng: row.fromLng, address: row.fromAddress },
     to_location: { lat: row.toLat, lng: row.toLng, address: row.toAddress },
-    delivery_phone: row.deliveryPhone,
-    delivery_address: row.deliveryAddress,
+    delivery_phone: recipient ? row.deliveryPhone : null,
+    delivery_address: recipient ? row.deliveryAddress : null,
     delivery_deadline: iso(row.deliveryDeadline)!,
     special_instructions: row.specialInstructions,
     status: row.status,

@@ -72,6 +72,10 @@ export const mails = {
     subject: 'Reset your password',
     text: `Hello ${name},\n\nSomeone asked to reset the password of your Tote account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for 1 hour and can be used once. If it was not you, ignore this mail; your password stays as it is.${sign}`,
   }),
+  accountExists: (name: string, origin: string): Omit<Mail, 'to'> => ({
+    subject: 'Someone tried to sign up with your email address',
+    text: `Hello ${name},\n\nSomeone, maybe you, tried to create a Tote account with this email address. You already have an account, so nothing was created.\n\nTo log in:\n${origin}/login\n\nForgot your password? Choose a new one here:\n${origin}/forgot-password\n\nIf it was not you, ignore this mail; your account is unchanged.${sign}`,
+  }),
   setPassword: (name: string, link: string): Omit<Mail, 'to'> => ({
     subject: 'Set your password',
     text: `Hello ${name},\n\nAn account was created for you on Tote. To choose your password, open this link:\n\n${link}\n\nThe link is valid for 7 days and can be used once.${sign}`,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { users } from '../db/schema'
 import type { Mail } from './mail'
+import { queueMail } from './mail-jobs'
 
 type Body = Omit<Mail, 'to'>
 
@@ -32,28 +33,16 @@ export const adminMails = {
   }),
 }
 
-/** The origin links in mails point at: APP_ORIGIN, else the origin the request reached. */
-export function originOf(app: FastifyInstance, request: FastifyRequest): string {
-  return (
-    app.config.appOrigin ??
-    (request.host ? `${request.protocol}://${request.host}` : `http://localhost:${app.config.port}`)
-  )
-}
-
 /** The page of an item for its sender or for a deliverer. */
 export const itemLink = (origin: string, party: 'sender' | 'deliverer', itemId: string) =>
   `${origin}${party === 'sender' ? '/items' : '/available-items'}/${itemId}`
 
 /**
- * Sends after the decision is committed; a mail that cannot be sent is logged, never undoes the
- * decision (the user sees it in the app anyway).
+ * Queues a mail once the decision it tells of is committed (a job: retried while the mail server
+ * is down, never holding up or undoing the decision; the user sees it in the app anyway).
  */
 export async function notify(app: FastifyInstance, to: string, mail: Body): Promise<void> {
-  try {
-    await app.mailer.send({ to, ...mail })
-  } catch (err) {
-    app.log.error({ err, to }, 'mail could not be sent')
-  }
+  await queueMail(app.jobs, { to, ...mail })
 }
 
 /**
@@ -62,7 +51,6 @@ export async function notify(app: FastifyInstance, to: string, mail: Body): Prom
  */
 export async function notifyAboutItem(
   app: FastifyInstance,
-  request: FastifyRequest,
   to: { userId: string; party: 'sender' | 'deliverer'; itemId: string },
   mail: (name: string, link: string) => Body,
 ): Promise<void> {
@@ -71,9 +59,5 @@ export async function notifyAboutItem(
     .from(users)
     .where(eq(users.id, to.userId))
   if (!user) return
-  await notify(
-    app,
-    user.email,
-    mail(user.name, itemLink(originOf(app, request), to.party, to.itemId)),
-  )
+  await notify(app, user.email, mail(user.name, itemLink(app.publicOrigin(), to.party, to.itemId)))
 }

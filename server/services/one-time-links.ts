@@ -59,28 +59,44 @@ const INVALID_LINK: Record<Purpose, { used: string; expired: string; invalid: st
   },
 }
 
+/** The 400 for a token that cannot be used: unknown, used, or expired (said apart for the user). */
+async function refusal(db: Db, hash: string, purpose: Purpose) {
+  const [row] = await db
+    .select({ usedAt: oneTimeTokens.usedAt, expiresAt: oneTimeTokens.expiresAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hash), eq(oneTimeTokens.purpose, purpose)))
+  const texts = INVALID_LINK[purpose]
+  const message = row ? (row.usedAt ? texts.used : texts.expired) : texts.invalid
+  return httpError(400, message, { token: [message] })
+}
+
+const usable = (hash: string, purpose: Purpose) =>
+  and(
+    eq(oneTimeTokens.tokenHash, hash),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, new Date()),
+  )
+
+/** Answers the token's user without using it up, else the same 400 consumeToken gives. */
+export async function checkToken(db: Db, token: string, purpose: Purpose): Promise<string> {
+  const hash = hashToken(token)
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(usable(hash, purpose))
+  if (row) return row.userId
+  throw await refusal(db, hash, purpose)
+}
+
 /** Marks the token used (atomically: a second use finds nothing) and answers its user, else a 400. */
 export async function consumeToken(db: Db, token: string, purpose: Purpose): Promise<string> {
   const hash = hashToken(token)
   const [used] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hash),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usable(hash, purpose))
     .returning({ userId: oneTimeTokens.userId })
   if (used) return used.userId
-  const [row] = await db
-    .select({ usedAt: oneTimeTokens.usedAt })
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.tokenHash, hash), eq(oneTimeTokens.purpose, purpose)))
-  const texts = INVALID_LINK[purpose]
-  throw httpError(400, row ? (row.usedAt ? texts.used : texts.expired) : texts.invalid, {
-    token: [row ? (row.usedAt ? texts.used : texts.expired) : texts.invalid],
-  })
+  throw await refusal(db, hash, purpose)
 }

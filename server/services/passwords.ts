@@ -1,4 +1,6 @@
 import { hash, verify, type Options } from '@node-rs/argon2'
+import { httpError } from '../errors'
+import { COMMON_PASSWORD, isCommonPassword } from './common-passwords'
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 // algorithm 2 = Algorithm.Argon2id (a const enum, not importable under isolatedModules).
@@ -26,3 +28,8 @@ export async function verifyPassword(
 /** A hash to verify against when the account does not exist, so timing does not reveal it. */
 let dummy: Promise<string> | undefined
 export const dummyHash = () => (dummy ??= hashPassword('not-a-real-password-' + Math.random()))
+
+/** Refuses a password from the common-passwords list with a 400 on `field`. */
+export function assertPasswordAllowed(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) throw httpError(400, COMMON_PASSWORD, { [field]: [COMMON_PASSWORD] })
+}

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { jwtVerify, SignJWT } from 'jose'
+import { JWT_SECRET_MIN_BYTES } from '../config'
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 export const RESET_TTL_MS = 60 * 60 * 1000
@@ -15,8 +16,8 @@ export function resolveJwtSecret(opts: {
   dataDir: string
 }): Uint8Array {
   if (opts.jwtSecret) {
-    if (opts.isProduction && opts.jwtSecret.length < 32)
-      throw new Error('JWT_SECRET must be at least 32 characters')
+    if (opts.isProduction && Buffer.byteLength(opts.jwtSecret, 'utf8') < JWT_SECRET_MIN_BYTES)
+      throw new Error(`JWT_SECRET must be at least ${JWT_SECRET_MIN_BYTES} bytes`)
     return new TextEncoder().encode(opts.jwtSecret)
   }
   if (opts.isProduction) throw new Error('JWT_SECRET must be set in production')

@@ -70,7 +70,11 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database of the backend (no demo seed unless env.SEED says so). */
-export async function createTestApp(backend: BackendName, env: Env = {}): Promise<TestApp> {
+export async function createTestApp(
+  backend: BackendName,
+  env: Env = {},
+  opts: { jobWorker?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tote-test-'))
   const { database, drop } = await freshDatabase(backend)
   const logs: string[] = []
@@ -92,6 +96,7 @@ export async function createTestApp(backend: BackendName, env: Env = {}): Promis
     },
     database,
     logStream,
+    jobWorker: opts.jobWorker,
   })
   await app.ready()
   return {
@@ -136,8 +141,9 @@ export async function login(app: App, email: string, password = 'password123') {
   return { res, body: res.json(), token: res.json()?.data?.token as string | undefined }
 }
 
-/** The newest dev-outbox mail to `to`, and the token of the link it carries. */
+/** The newest dev-outbox mail to `to` once the queued mail jobs ran, and the token of its link. */
 export async function lastMail(app: App, to: string) {
+  await app.jobs.drain()
   const res = await app.inject({
     method: 'GET',
     url: `/api/dev/outbox?to=${encodeURIComponent(to)}`,

@@ -11,13 +11,7 @@ import { deliveryRequests, infoRequests, items, users } from '../../db/schema'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../../errors'
 import { audit } from '../../services/audit'
 import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../../services/files'
-import {
-  adminMails,
-  itemLink,
-  notify,
-  notifyAboutItem,
-  originOf,
-} from '../../services/notifications'
+import { adminMails, itemLink, notify, notifyAboutItem } from '../../services/notifications'
 
 const security = [{ bearerAuth: [] }]
 
@@ -77,7 +71,6 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       await notifyAboutItem(
         app,
-        request,
         { userId: item.senderId, party: 'sender', itemId: item.id },
         (name, link) =>
           decision === 'approved'
@@ -163,7 +156,6 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       await notifyAboutItem(
         app,
-        request,
         { userId: deliverer_id, party: 'deliverer', itemId: item.id },
         (name, link) =>
           decision === 'approved'
@@ -259,7 +251,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         adminMails.infoRequested(
           target.name,
           item.name,
-          itemLink(originOf(app, request), to, item.id),
+          itemLink(app.publicOrigin(), to, item.id),
           description,
         ),
       )

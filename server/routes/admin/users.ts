@@ -12,9 +12,7 @@ import { sessions, users } from '../../db/schema'
 import { httpError } from '../../errors'
 import { adminUserView, listAdminUsers } from '../../services/admin-users'
 import { audit } from '../../services/audit'
-import { mails } from '../../services/mail'
-import { notify, originOf } from '../../services/notifications'
-import { issueLink } from '../../services/one-time-links'
+import { queueAccountMail } from '../../services/mail-jobs'
 
 const security = [{ bearerAuth: [] }]
 const EXISTS = 'An account with this email already exists'
@@ -52,14 +50,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { name, email, role } = request.body
-      const { user, link } = await app.db.transaction(async (tx) => {
+      const user = await app.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(users)
           .values({ name, email, role, passwordHash: null })
           .onConflictDoNothing({ target: users.email })
           .returning()
         if (!created) throw httpError(409, EXISTS, { email: [EXISTS] })
-        const link = await issueLink(tx, originOf(app, request), created.id, 'set_password')
         await audit(tx, {
           actorId: request.user!.id,
           action: 'user.created',
@@ -67,9 +64,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           targetId: created.id,
           reason: `role ${role}`,
         })
-        return { user: created, link }
+        // Queued with the account: the mail goes out once the account exists, and is retried.
+        await queueAccountMail(app.jobs, { kind: 'set_password', userId: created.id }, tx)
+        return created
       })
-      await notify(app, user.email, mails.setPassword(user.name, link))
       return reply.code(201).send({
         success: true,
         message: 'User created. A link to set the password has been sent.',

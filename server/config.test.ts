@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, isLoopbackHost, loadConfig } from './config'
+
+const production = {
+  NODE_ENV: 'production',
+  APP_ORIGIN: 'https://tote.example/',
+  JWT_SECRET: 'x'.repeat(32),
+  SMTP_URL: 'smtp://mailer:secret@smtp.example:587',
+}
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env)
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems
+    throw err
+  }
+  return []
+}
+
+describe('configuration', () => {
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    expect(isLoopbackHost('127.0.0.1')).toBe(true)
+    expect(isLoopbackHost('localhost')).toBe(true)
+    expect(isLoopbackHost('0.0.0.0')).toBe(false)
+    expect(isLoopbackHost('192.168.1.20')).toBe(false)
+  })
+
+  it('leaves seeding to the database kind unless SEED says (server/plugins/db.ts)', () => {
+    expect(loadConfig({}).seed).toBeUndefined()
+    expect(loadConfig({ SEED: 'false' }).seed).toBe(false)
+    expect(loadConfig({ SEED: 'true' }).seed).toBe(true)
+  })
+
+  it('never seeds in production, even with SEED=true', () => {
+    const config = loadConfig({ ...production, SEED: 'true' })
+    expect(config.seed).toBe(false)
+    expect(config.seedRefused).toBe(true)
+  })
+
+  it('starts in production with APP_ORIGIN, a 32-byte JWT_SECRET and SMTP_URL', () => {
+    const config = loadConfig(production)
+    expect(config.isProduction).toBe(true)
+    expect(config.appOrigin).toBe('https://tote.example')
+  })
+
+  it('refuses production without APP_ORIGIN, JWT_SECRET or mail, naming each', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'APP_ORIGIN must be set in production (the https:// address users open)',
+      'JWT_SECRET must be set in production, at least 32 bytes (for example: openssl rand -base64 48)',
+      'SMTP_URL must be set in production (smtp://user:pass@host:587)',
+    ])
+    expect(problemsOf({ ...production, APP_ORIGIN: '' })).toHaveLength(1)
+    expect(problemsOf({ ...production, SMTP_URL: '' })).toHaveLength(1)
+    // 31 bytes, and 16 two-byte characters (32 bytes, accepted).
+    expect(problemsOf({ ...production, JWT_SECRET: 'x'.repeat(31) })).toEqual([
+      expect.stringMatching(/^JWT_SECRET must be set in production, at least 32 bytes/),
+    ])
+    expect(problemsOf({ ...production, JWT_SECRET: 'é'.repeat(16) })).toEqual([])
+  })
+
+  it('refuses malformed values with the variable named', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a port number'])
+    expect(problemsOf({ APP_ORIGIN: 'tote.example' })).toEqual([
+      'APP_ORIGIN must be an http:// or https:// URL',
+    ])
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toEqual([
+      'DATABASE_URL must start with postgres://',
+    ])
+    expect(problemsOf({ SEED: 'maybe' })).toEqual(['SEED must be true or false'])
+  })
+})

@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin'
+import { JobQueue } from '../jobs/queue'
+import { registerMailJobs } from '../services/mail-jobs'
+
+/** `app.jobs`: the durable queue; its worker runs once the app is ready and stops with it. */
+export const jobsPlugin = fp<{ startWorker?: boolean }>(
+  async (app, opts) => {
+    app.decorate('jobs', new JobQueue(app.db, { log: app.log }))
+    registerMailJobs(app)
+    if (opts.startWorker !== false) {
+      app.addHook('onReady', async () => app.jobs.start())
+      app.addHook('preClose', async () => app.jobs.stop())
+    }
+  },
+  { name: 'jobs', dependencies: ['config', 'db', 'mail'] },
+)
