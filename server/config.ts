@@ -6,7 +6,9 @@ export type Env = Record<string, string | undefined>
 /** A configuration Tote refuses to start with; its message says what to set. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Tote cannot start with this configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    super(
+      `Tote cannot start with this configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    )
     this.name = 'ConfigError'
   }
 }
@@ -138,8 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push(
         `JWT_SECRET must be set in production, at least ${JWT_SECRET_MIN_BYTES} bytes (for example: openssl rand -base64 48)`,
       )
-    if (!e.SMTP_URL)
-      problems.push('SMTP_URL must be set in production (smtp://user:pass@host:587)')
+    if (!e.SMTP_URL) problems.push('SMTP_URL must be set in production (smtp://user:pass@host:587)')
     if (problems.length) throw new ConfigError(problems)
   }
   return {

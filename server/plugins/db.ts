@@ -9,8 +9,7 @@ export const dbPlugin = fp<{ database?: Database }>(
   async (app, opts) => {
     const { config } = app
     // The embedded database lives in DATA_DIR: one server per folder (a second would lose writes).
-    const release =
-      !opts.database && !config.databaseUrl ? lockDataDir(config.dataDir) : () => {}
+    const release = !opts.database && !config.databaseUrl ? lockDataDir(config.dataDir) : () => {}
     let database: Database
     try {
       database =

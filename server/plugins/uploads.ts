@@ -20,10 +20,9 @@ export const uploadsPlugin = fp(
     app.decorateRequest('form', null)
     app.decorate(
       'multipartForm',
-      (opts: { fileField: string; refusals: FileRefusals }) =>
-        async (request: FastifyRequest) => {
-          request.form = await readMultipart(request, opts)
-        },
+      (opts: { fileField: string; refusals: FileRefusals }) => async (request: FastifyRequest) => {
+        request.form = await readMultipart(request, opts)
+      },
     )
 
     app.addHook('onRoute', (route) => {

@@ -76,9 +76,9 @@ describe.each(backends)("the recipient's phone and address on %s", (backend) => 
     expect(recipientOf((await get(sender, `/api/items/${item.id}`)).json().data.item)).toEqual(
       shown,
     )
-    expect(
-      recipientOf((await get(admin, `/api/admin/items/${item.id}`)).json().data.item),
-    ).toEqual(shown)
+    expect(recipientOf((await get(admin, `/api/admin/items/${item.id}`)).json().data.item)).toEqual(
+      shown,
+    )
 
     // Accepted (paid): the chosen deliverer sees them; the one passed over never does.
     await t.app.db
@@ -89,9 +89,7 @@ describe.each(backends)("the recipient's phone and address on %s", (backend) => 
     expect(recipientOf((await get(chosen, `/api/item/${item.id}`)).json().data)).toEqual(shown)
     const carried = (await get(chosen, '/api/my-deliveries')).json().data.items
     expect(carried.map(recipientOf)).toEqual([shown])
-    expect(recipientOf((await get(passedOver, `/api/item/${item.id}`)).json().data)).toEqual(
-      hidden,
-    )
+    expect(recipientOf((await get(passedOver, `/api/item/${item.id}`)).json().data)).toEqual(hidden)
     expect((await get(browsing, `/api/item/${item.id}`)).statusCode).toBe(404)
   })
 })

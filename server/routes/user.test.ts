@@ -100,7 +100,11 @@ describe.each(backends)('profile on %s', (backend) => {
       current_password: ['Your current password is not correct'],
     })
     expect((await login(t.app, 'cur@example.com')).res.statusCode).toBe(200)
-    const me = await t.app.inject({ method: 'GET', url: '/api/get-user-data', headers: auth(token) })
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-user-data',
+      headers: auth(token),
+    })
     expect(me.json().data.name).toBe('Test User')
   })
 

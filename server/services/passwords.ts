@@ -31,5 +31,6 @@ export const dummyHash = () => (dummy ??= hashPassword('not-a-real-password-' + 
 
 /** Refuses a password from the common-passwords list with a 400 on `field`. */
 export function assertPasswordAllowed(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw httpError(400, COMMON_PASSWORD, { [field]: [COMMON_PASSWORD] })
+  if (isCommonPassword(password))
+    throw httpError(400, COMMON_PASSWORD, { [field]: [COMMON_PASSWORD] })
 }
