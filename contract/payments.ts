@@ -45,7 +45,10 @@ export const updateRequestStatusBody = z.object({
 })
 export const updatePaymentStatusBody = z.object({ item_id: z.string().uuid('Unknown item') })
 
-/** A receipt of a payment the sender made (listed on /payment-method). */
+/**
+ * A receipt of a payment the sender made (listed on /payment-method): succeeded, or refunded
+ * (refund_pending while the card network has not confirmed it yet).
+ */
 export const receipt = z.object({
   id: z.string(),
   item_id: z.string(),
@@ -53,7 +56,11 @@ export const receipt = z.object({
   deliverer_name: z.string(),
   amount: z.number(),
   currency: z.string(),
-  status: z.string(),
+  status: z.enum(['succeeded', 'refund_pending', 'refunded']),
   paid_at: z.string().nullable(),
+  /** What went back to the card (0 when nothing did). */
+  refunded_amount: z.number(),
+  refunded_at: z.string().nullable(),
 })
+export type Receipt = z.infer<typeof receipt>
 export const receiptsAnswer = envelope(z.array(receipt))

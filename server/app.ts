@@ -16,6 +16,7 @@ import { dbPlugin } from './plugins/db'
 import { idempotencyPlugin } from './plugins/idempotency'
 import { jobsPlugin } from './plugins/jobs'
 import { mailPlugin } from './plugins/mail'
+import { paymentsPlugin } from './plugins/payments'
 import { placesPlugin } from './plugins/places'
 import { securityPlugin } from './plugins/security'
 import { staticPwaPlugin } from './plugins/static-pwa'
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
   await app.register(dbPlugin, { database: opts.database })
   await app.register(mailPlugin)
   await app.register(jobsPlugin, { startWorker: opts.jobWorker })
+  await app.register(paymentsPlugin)
   await app.register(placesPlugin)
   await app.register(authPlugin)
   await app.register(uploadsPlugin)

@@ -6,6 +6,7 @@ import type { SeededAccount } from './db/seed'
 import type { JobQueue } from './jobs/queue'
 import type { FileRefusals, MultipartForm } from './services/files'
 import type { Mailer } from './services/mail'
+import type { PaymentProvider } from './services/payments/provider'
 import type { PlaceService } from './services/places/types'
 
 export interface AuthUser {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     mailer: Mailer
     /** The durable job queue (mails, refunds, housekeeping). */
     jobs: JobQueue
+    /** The card payment provider: Stripe, or the built-in test provider. */
+    payments: PaymentProvider
     places: PlaceService
     jwtSecret: Uint8Array
     /** The origin mail links point at: APP_ORIGIN, else http://localhost:<listening port>. */

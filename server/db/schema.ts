@@ -272,6 +272,8 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull(),
     clientSecret: text('client_secret').notNull(),
+    /** When the provider first reported it succeeded (kept through a refund). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

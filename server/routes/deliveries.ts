@@ -461,8 +461,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(await earnings(app.db, user.id)),
     }
   }
-  const originOf = (request: { protocol: string; host: string }) =>
-    app.config.appOrigin ?? `${request.protocol}://${request.host}`
 
   app.get(
     '/payment-method',
@@ -478,7 +476,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true,
       message: 'Payment method',
-      data: await paymentMethod(request.user!, originOf(request)),
+      data: await paymentMethod(request.user!, app.publicOrigin()),
     }),
   )
 
@@ -499,7 +497,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true,
         message: 'Payment method saved',
-        data: await paymentMethod(request.user!, originOf(request)),
+        data: await paymentMethod(request.user!, app.publicOrigin()),
       }
     },
   )

@@ -128,10 +128,11 @@ describe.each(backends)('payments with the test provider on %s', (backend) => {
       ['4242424242424241', {}, 'Your card number is incorrect.'],
       ['4242424242424242', { exp_year: 2020 }, 'Your card has expired.'],
     ]
+    // A declined card is a 402 with the card's message, like Stripe's card errors.
     for (const [number, over, error] of cases) {
       const res = await confirm(secret, number, over)
-      expect(res.statusCode).toBe(200)
-      expect(res.json().data).toEqual({ status: 'requires_payment_method', error })
+      expect(res.statusCode, number).toBe(402)
+      expect(res.json()).toEqual({ success: false, message: error })
     }
     expect((await confirm(secret, '4242424242424242', {}, other)).statusCode).toBe(404)
     const ok = await confirm(secret, '4242 4242 4242 4242')

@@ -1,5 +1,6 @@
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, notInArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type Stripe from 'stripe'
 import { itemAnswer } from '../../contract/items'
 import {
   createPaymentIntentAnswer,
@@ -11,21 +12,26 @@ import {
   updateRequestStatusBody,
 } from '../../contract/payments'
 import { paymentStatusAnswer } from '../../contract/sender-extra'
-import { deliveryRequests, items, payments, users } from '../db/schema'
+import { messageOnly } from '../../contract/envelope'
+import type { Db } from '../db/client'
+import { payments } from '../db/schema'
 import { httpError } from '../errors'
+import type { JobQueue } from '../jobs/queue'
 import { loadItemView } from '../services/item-view'
-import { createPaymentProvider, fromCents } from '../services/payments/provider'
+import { fromCents } from '../services/payments/provider'
+import { receiptsOf } from '../services/payments/receipts'
+import { paymentStatus, REFUND_STATES, type PaymentStatus } from '../services/payments/status'
+import { settleStrayPayment } from '../services/payments/refunds'
 import {
   answerRequest,
   intentForRequest,
   PAYMENT_NOT_FOUND,
-  payableRequest,
   refreshPayment,
   REQUEST_ACCEPTED,
   REQUEST_REJECTED,
 } from '../services/payments/requests'
-import { testCardOutcome } from '../services/payments/test-provider'
-import { verifyStripeSignature } from '../services/payments/webhook'
+import { stripeClient } from '../services/payments/stripe'
+import { confirmTestPayment } from '../services/payments/test-confirm'
 import { ownedItem } from '../services/sender-items'
 
 const tags = ['payments']
@@ -33,7 +39,7 @@ const security = [{ bearerAuth: [] }]
 
 /** Card payments: intents, test provider, accept/reject, payment status, receipts, Stripe webhook (issue 3). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createPaymentProvider(app.config, app.db)
+  const provider = app.payments
   const sender = app.requireRole('sender')
 
   app.post(
@@ -74,54 +80,23 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Confirm a test-mode payment with one of Stripe’s test cards',
+          description: 'A declined card answers 402 with the card’s message, like Stripe.',
           security,
           body: testConfirmBody,
-          response: { 200: testConfirmAnswer },
+          response: { 200: testConfirmAnswer, 402: messageOnly },
         },
         onRequest: sender,
       },
-      async (request) => {
-        const body = request.body
-        const [found] = await app.db
-          .select({ payment: payments, item: items })
-          .from(payments)
-          .innerJoin(items, eq(items.id, payments.itemId))
-          .where(
-            and(
-              eq(payments.clientSecret, body.client_secret),
-              eq(payments.provider, 'test'),
-              eq(items.senderId, request.user!.id),
-            ),
-          )
-        if (!found) throw httpError(404, PAYMENT_NOT_FOUND)
-        if (found.payment.status === 'succeeded')
-          return {
-            success: true,
-            message: 'Payment succeeded',
-            data: { status: 'succeeded' as const, error: null },
-          }
-        const [current] = await app.db
-          .select({ delivererId: deliveryRequests.delivererId })
-          .from(deliveryRequests)
-          .where(eq(deliveryRequests.id, found.payment.requestId))
-        if (found.item.currentRequestId !== found.payment.requestId || !current)
-          throw httpError(409, 'This request cannot be paid')
-        await payableRequest(app.db, found.item, current.delivererId)
-        const outcome = testCardOutcome(body)
-        await app.db
-          .update(payments)
-          .set({ status: outcome.status })
-          .where(eq(payments.id, found.payment.id))
+      async (request, reply) => {
+        const outcome = await confirmTestPayment(app.db, request.user!.id, request.body)
+        if (outcome.status !== 'succeeded')
+          return reply
+            .code(402)
+            .send({ success: false, message: outcome.error ?? 'Your card was declined.' })
         return {
           success: true,
-          message: outcome.error ?? 'Payment succeeded',
-          data: {
-            status:
-              outcome.status === 'succeeded'
-                ? ('succeeded' as const)
-                : ('requires_payment_method' as const),
-            error: outcome.error,
-          },
+          message: 'Payment succeeded',
+          data: { status: 'succeeded' as const, error: null },
         }
       },
     )
@@ -140,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!
-      const itemId = await answerRequest(app.db, provider, {
+      const itemId = await answerRequest(app.db, provider, app.jobs, {
         senderId: user.id,
         itemId: request.body.item_id,
         delivererId: request.body.deliverer_id,
@@ -176,7 +151,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(1)
       if (!latest) throw httpError(404, PAYMENT_NOT_FOUND)
-      const intent = await refreshPayment(app.db, provider, latest)
+      const intent = await refreshPayment(app.db, provider, app.jobs, latest)
       return { success: true, message: 'Payment status updated', data: { status: intent.status } }
     },
   )
@@ -192,34 +167,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
-      const rows = await app.db
-        .select({ payment: payments, itemName: items.name, delivererName: users.name })
-        .from(payments)
-        .innerJoin(items, eq(items.id, payments.itemId))
-        .innerJoin(deliveryRequests, eq(deliveryRequests.id, payments.requestId))
-        .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
-        .where(eq(items.senderId, request.user!.id))
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-      return {
-        success: true,
-        message: 'Receipts retrieved successfully',
-        data: rows.map((r) => ({
-          id: r.payment.id,
-          item_id: r.payment.itemId,
-          item_name: r.itemName,
-          deliverer_name: r.delivererName,
-          amount: fromCents(r.payment.amountCents),
-          currency: r.payment.currency,
-          status: r.payment.status,
-          paid_at: r.payment.status === 'succeeded' ? r.payment.updatedAt.toISOString() : null,
-        })),
-      }
-    },
+    async (request) => ({
+      success: true,
+      message: 'Receipts retrieved successfully',
+      data: await receiptsOf(app.db, request.user!.id),
+    }),
   )
 
   const webhookSecret = app.config.stripeWebhookSecret
-  if (provider.name === 'stripe' && webhookSecret)
+  if (provider.name === 'stripe' && webhookSecret) {
+    const stripe = stripeClient(app.config.stripeSecretKey!)
     // Encapsulated: only this route reads its body raw (the signature covers the exact bytes).
     await app.register(async (hook) => {
       hook.removeAllContentTypeParsers()
@@ -228,49 +185,49 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       )
       hook.post(
         '/stripe/webhook',
-        { schema: { tags, summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)' } },
+        {
+          schema: { tags, summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)' },
+          // Stripe's events can be larger than the API's own JSON bodies.
+          bodyLimit: 1024 * 1024,
+        },
         async (request) => {
           const raw = request.body as Buffer | undefined
           const signature = request.headers['stripe-signature']
-          if (
-            !Buffer.isBuffer(raw) ||
-            !verifyStripeSignature(
-              raw,
-              typeof signature === 'string' ? signature : undefined,
-              webhookSecret,
-            )
-          )
-            throw httpError(400, 'Invalid signature')
-          let event: { type?: string; data?: { object?: { id?: string; status?: string } } }
+          let event: Stripe.Event
           try {
-            event = JSON.parse(raw.toString('utf8'))
+            if (!Buffer.isBuffer(raw) || typeof signature !== 'string') throw new Error('unsigned')
+            event = stripe.webhooks.constructEvent(raw, signature, webhookSecret)
           } catch {
-            throw httpError(400, 'The request body is not valid JSON')
+            throw httpError(400, 'Invalid signature')
           }
-          const intent = event.data?.object
           if (
-            (event.type === 'payment_intent.succeeded' ||
-              event.type === 'payment_intent.payment_failed') &&
-            typeof intent?.id === 'string'
-          ) {
-            const status =
-              event.type === 'payment_intent.succeeded'
-                ? 'succeeded'
-                : (intent.status ?? 'requires_payment_method')
-            await app.db
-              .update(payments)
-              .set({ status })
-              .where(
-                and(
-                  eq(payments.providerIntentId, intent.id),
-                  eq(payments.provider, 'stripe'),
-                  // a late failure event never undoes a success
-                  ne(payments.status, 'succeeded'),
-                ),
-              )
-          }
+            event.type === 'payment_intent.succeeded' ||
+            event.type === 'payment_intent.payment_failed'
+          )
+            await intentEvent(app, event.data.object)
           return { success: true, message: 'Event received' }
         },
       )
     })
+  }
+}
+
+/** A PaymentIntent event: its status lands on the payment (never undoing a success or a refund). */
+async function intentEvent(
+  app: { db: Db; jobs: JobQueue },
+  intent: { id: string; status: string },
+) {
+  const [updated] = await app.db
+    .update(payments)
+    .set(paymentStatus(intent.status as PaymentStatus))
+    .where(
+      and(
+        eq(payments.providerIntentId, intent.id),
+        eq(payments.provider, 'stripe'),
+        notInArray(payments.status, ['succeeded', ...REFUND_STATES]),
+      ),
+    )
+    .returning({ id: payments.id })
+  if (updated && intent.status === 'succeeded')
+    await settleStrayPayment(app.db, app.jobs, updated.id)
 }

@@ -14,11 +14,12 @@ import {
 } from '../../contract/items'
 import { deliverersAnswer } from '../../contract/sender-extra'
 import type { Db } from '../db/client'
-import { deliveryRequests, items, payments, users } from '../db/schema'
+import { deliveryRequests, items, users } from '../db/schema'
 import { audit } from '../services/audit'
 import { likePattern } from '../db/like-pattern'
 import { httpError, ITEM_NOT_FOUND } from '../errors'
 import { loadItemView, toItemViews } from '../services/item-view'
+import { releasePayments, requestIdsOf } from '../services/payments/refunds'
 import { isUuid, itemColumns, ownedItem } from '../services/sender-items'
 
 export const ITEM_CREATED = 'Item created successfully'
@@ -220,14 +221,14 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
           )
           .limit(1)
-        // A paid (not yet accepted) request must be finalised first: cancelling would strand the money.
-        const [paid] = await tx
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(eq(payments.itemId, itemId), eq(payments.status, 'succeeded')))
-          .limit(1)
-        if (accepted || paid) throw httpError(409, NOT_CANCELLABLE)
+        if (accepted) throw httpError(409, NOT_CANCELLABLE)
         await tx.update(items).set({ status: 'cancelled' }).where(eq(items.id, itemId))
+        // Paid but not accepted yet (the sender changed their mind half-way): refunded in full.
+        await releasePayments(tx, app.jobs, {
+          requestIds: await requestIdsOf(tx, itemId),
+          reason: 'item_cancelled',
+          actorId: user.id,
+        })
         await audit(tx, {
           actorId: user.id,
           action: 'item.cancel',

@@ -4,9 +4,7 @@ import type { earning, payoutDetails as payoutDetailsShape } from '../../contrac
 import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, items, payoutDetails } from '../db/schema'
 import { audit } from './audit'
-
-export const STRIPE_API = 'https://api.stripe.com'
-export const STRIPE_TIMEOUT_MS = 8000
+import { stripeClient } from './payments/stripe'
 
 type Payout = z.infer<typeof payoutDetailsShape>
 type Earning = z.infer<typeof earning>
@@ -101,20 +99,6 @@ export async function earnings(db: Db, delivererId: string) {
   return { earnings: list, total_earned: cents / 100 }
 }
 
-async function stripePost(secret: string, path: string, form: Record<string, string>) {
-  const res = await fetch(`${STRIPE_API}${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${secret}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams(form).toString(),
-    signal: AbortSignal.timeout(STRIPE_TIMEOUT_MS),
-  })
-  if (!res.ok) throw new Error(`Stripe answered ${res.status} on ${path}`)
-  return (await res.json()) as Record<string, unknown>
-}
-
 /**
  * A Stripe Connect onboarding link for the deliverer: creates their Express account once (its id is
  * kept in payout_details), then an account link back to /payment-method. Null when Stripe fails.
@@ -128,17 +112,21 @@ export async function stripeOnboardingUrl(
     log: (err: unknown) => void
   },
 ): Promise<string | null> {
+  const stripe = stripeClient(opts.secretKey)
   try {
     const existing = await payoutRow(db, opts.user.id)
     let accountId = existing?.stripeAccountId ?? null
     if (!accountId) {
-      const account = await stripePost(opts.secretKey, '/v1/accounts', {
-        type: 'express',
-        email: opts.user.email,
-        'capabilities[transfers][requested]': 'true',
-        'metadata[user_id]': opts.user.id,
-      })
-      if (typeof account.id !== 'string') throw new Error('Stripe account without id')
+      // One account per deliverer, even when two pages ask at the same moment.
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          email: opts.user.email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { user_id: opts.user.id },
+        },
+        { idempotencyKey: `tote-connect-account-${opts.user.id}` },
+      )
       accountId = account.id
       await db
         .insert(payoutDetails)
@@ -151,13 +139,13 @@ export async function stripeOnboardingUrl(
         })
         .onConflictDoUpdate({ target: payoutDetails.userId, set: { stripeAccountId: accountId } })
     }
-    const link = await stripePost(opts.secretKey, '/v1/account_links', {
+    const link = await stripe.accountLinks.create({
       account: accountId,
       refresh_url: `${opts.origin}/payment-method`,
       return_url: `${opts.origin}/payment-method`,
       type: 'account_onboarding',
     })
-    return typeof link.url === 'string' ? link.url : null
+    return link.url
   } catch (err) {
     opts.log(err)
     return null

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client'
 import { deliveryRequests, infoRequests, items, users } from '../../db/schema'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../../errors'
 import { audit } from '../../services/audit'
+import { releasePayments } from '../../services/payments/refunds'
 import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../../services/files'
 import { adminMails, itemLink, notify, notifyAboutItem } from '../../services/notifications'
 
@@ -129,6 +130,13 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
             throw httpError(409, 'Another request for this item has already been accepted')
           if (row.sendingApproval !== 'approved') throw httpError(409, 'Approve sending first')
           if (row.status !== 'pending') throw httpError(409, 'This item is no longer pending')
+          // The request the sender saw until now stops being current: what they paid goes back.
+          if (row.currentRequestId && row.currentRequestId !== req.id)
+            await releasePayments(tx, app.jobs, {
+              requestIds: [row.currentRequestId],
+              reason: 'deliverer_replaced',
+              actorId: request.user!.id,
+            })
           await tx
             .update(deliveryRequests)
             .set({ deliveryApproval: 'approved' })
@@ -141,6 +149,11 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(deliveryRequests.id, req.id))
           if (row.currentRequestId === req.id)
             await tx.update(items).set({ currentRequestId: null }).where(eq(items.id, item_id))
+          await releasePayments(tx, app.jobs, {
+            requestIds: [req.id],
+            reason: 'request_rejected',
+            actorId: request.user!.id,
+          })
         }
         await audit(tx, {
           actorId: request.user!.id,

@@ -34,11 +34,26 @@ export interface RetrievedIntent {
   amountCents: number
 }
 
+export type RefundStatus = 'pending' | 'succeeded' | 'failed'
+
+export interface ProviderRefund {
+  id: string
+  status: RefundStatus
+}
+
 /** Card payments (DESIGN.md Runtime): Stripe PaymentIntents, or the built-in test provider. */
 export interface PaymentProvider {
   name: 'stripe' | 'test'
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>
   retrieveIntent(id: string): Promise<RetrievedIntent>
+  /** Sends `amountCents` of the intent back; the same key answers the same refund. */
+  refund(input: {
+    intentId: string
+    amountCents: number
+    idempotencyKey: string
+    metadata: Record<string, string>
+  }): Promise<ProviderRefund>
+  retrieveRefund(id: string): Promise<ProviderRefund>
 }
 
 /** Stripe when STRIPE_SECRET_KEY is set; the built-in test provider otherwise. */

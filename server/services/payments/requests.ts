@@ -1,10 +1,13 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { deliveryRequests, items, payments } from '../../db/schema'
+import type { JobQueue } from '../../jobs/queue'
 import { audit } from '../audit'
 import { httpError, ITEM_NOT_FOUND } from '../../errors'
 import { ownedItem } from '../sender-items'
 import { toCents, type PaymentProvider } from './provider'
+import { paymentStatus, REFUND_STATES, SETTLED_STATES, type PaymentStatus } from './status'
+import { releasePayments, settleStrayPayment } from './refunds'
 
 export const CANNOT_PAY = 'This request cannot be paid'
 export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed'
@@ -43,68 +46,84 @@ export async function payableRequest(db: Db, item: ItemRow, delivererId: string)
 
 /**
  * POST /api/create-payment-intent: the intent for the item's current request, at the server's
- * price. An existing intent that is not canceled (same request, provider and amount) is reused, so
- * a second call answers the same client_secret; concurrent first calls meet on the provider's
- * idempotency key and the unique intent id.
+ * price. The item row is locked while it looks for the request's live payment and makes one only
+ * when there is none, so parallel calls (on any number of processes) answer one client_secret; the
+ * partial unique index payments_one_live_per_request backs this up in the database.
  */
 export async function intentForRequest(
   db: Db,
   provider: PaymentProvider,
   opts: { senderId: string; itemId: string; delivererId: string },
 ): Promise<PaymentRow> {
-  const item = await ownedItem(db, opts.senderId, opts.itemId)
-  const request = await payableRequest(db, item, opts.delivererId)
-  const amountCents = priceCents(item, request)
-  if (amountCents < 50) throw httpError(409, AMOUNT_TOO_SMALL)
-  const mine = and(
-    eq(payments.requestId, request.id),
-    eq(payments.provider, provider.name),
-    eq(payments.amountCents, amountCents),
-  )
-  const [existing] = await db
-    .select()
-    .from(payments)
-    .where(and(mine, ne(payments.status, 'canceled')))
-    .orderBy(desc(payments.createdAt))
-    .limit(1)
-  if (existing) return existing
-  const [canceled] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(mine)
-  const intent = await provider.createIntent({
-    amountCents,
-    currency: 'usd',
-    idempotencyKey: `tote-intent-${request.id}-${amountCents}-${Number(canceled?.n ?? 0)}`,
-    metadata: {
-      item_id: item.id,
-      request_id: request.id,
-      deliverer_id: request.delivererId,
-      sender_id: item.senderId,
-    },
-  })
-  await db
-    .insert(payments)
-    .values({
-      itemId: item.id,
-      requestId: request.id,
-      provider: provider.name,
-      providerIntentId: intent.id,
+  const owned = await ownedItem(db, opts.senderId, opts.itemId)
+  await payableRequest(db, owned, opts.delivererId)
+  return db.transaction(async (tx) => {
+    const [item] = await tx.select().from(items).where(eq(items.id, owned.id)).for('update')
+    const request = await payableRequest(tx, item!, opts.delivererId)
+    const amountCents = priceCents(item!, request)
+    if (amountCents < 50) throw httpError(409, AMOUNT_TOO_SMALL)
+    const [live] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.requestId, request.id), notInArray(payments.status, [...SETTLED_STATES])),
+      )
+    if (live?.status === 'succeeded') return live
+    if (live && live.provider === provider.name && live.amountCents === amountCents) return live
+    // An intent of another provider (the server moved to Stripe) or price cannot be paid here.
+    if (live) await tx.update(payments).set({ status: 'canceled' }).where(eq(payments.id, live.id))
+    const [earlier] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(eq(payments.requestId, request.id))
+    const intent = await provider.createIntent({
       amountCents,
       currency: 'usd',
-      status: intent.status,
-      clientSecret: intent.clientSecret,
+      idempotencyKey: `tote-intent-${request.id}-${Number(earlier?.n ?? 0)}`,
+      metadata: {
+        item_id: item!.id,
+        request_id: request.id,
+        deliverer_id: request.delivererId,
+        sender_id: item!.senderId,
+      },
     })
-    .onConflictDoNothing({ target: payments.providerIntentId })
-  const [row] = await db.select().from(payments).where(eq(payments.providerIntentId, intent.id))
-  return row!
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        itemId: item!.id,
+        requestId: request.id,
+        provider: provider.name,
+        providerIntentId: intent.id,
+        amountCents,
+        currency: 'usd',
+        status: intent.status,
+        clientSecret: intent.clientSecret,
+      })
+      .returning()
+    return row!
+  })
 }
 
-/** Asks the provider for the intent's status and stores it; answers the fresh status. */
-export async function refreshPayment(db: Db, provider: PaymentProvider, payment: PaymentRow) {
+/**
+ * Asks the provider for the intent's status and stores it; answers the fresh status. A payment
+ * being refunded keeps its status (Stripe still says succeeded for a refunded intent); one that
+ * turns succeeded for a request that no longer wants it is refunded.
+ */
+export async function refreshPayment(
+  db: Db,
+  provider: PaymentProvider,
+  jobs: JobQueue,
+  payment: PaymentRow,
+) {
   const intent = await provider.retrieveIntent(payment.providerIntentId)
-  if (intent.status !== payment.status)
-    await db.update(payments).set({ status: intent.status }).where(eq(payments.id, payment.id))
+  if (REFUND_STATES.includes(payment.status as PaymentStatus)) return intent
+  if (intent.status !== payment.status) {
+    await db
+      .update(payments)
+      .set(paymentStatus(intent.status))
+      .where(and(eq(payments.id, payment.id), notInArray(payments.status, [...REFUND_STATES])))
+    if (intent.status === 'succeeded') await settleStrayPayment(db, jobs, payment.id)
+  }
   return intent
 }
 
@@ -138,6 +157,7 @@ const requestOf = (db: Db, itemId: string, delivererId: string) =>
 export async function answerRequest(
   db: Db,
   provider: PaymentProvider,
+  jobs: JobQueue,
   opts: { senderId: string; itemId: string; delivererId: string; status: 'accepted' | 'rejected' },
 ) {
   const item = await ownedItem(db, opts.senderId, opts.itemId)
@@ -154,8 +174,9 @@ export async function answerRequest(
       .orderBy(desc(payments.createdAt))
       .limit(5)
     for (const payment of candidates) {
-      if (payment.amountCents !== amountCents || payment.status === 'canceled') continue
-      const intent = await refreshPayment(db, provider, payment)
+      if (payment.amountCents !== amountCents) continue
+      if (SETTLED_STATES.includes(payment.status as PaymentStatus)) continue
+      const intent = await refreshPayment(db, provider, jobs, payment)
       if (intent.status === 'succeeded' && intent.amountCents === amountCents) {
         paymentId = payment.id
         break
@@ -192,6 +213,12 @@ export async function answerRequest(
         .set({ requestStatus: 'rejected' })
         .where(eq(deliveryRequests.id, request.id))
       await tx.update(items).set({ currentRequestId: null }).where(eq(items.id, item.id))
+      // Paid, then rejected: the money goes back.
+      await releasePayments(tx, jobs, {
+        requestIds: [request.id],
+        reason: 'request_rejected',
+        actorId: opts.senderId,
+      })
     }
     await audit(tx, {
       actorId: opts.senderId,

@@ -1,83 +1,98 @@
+import Stripe from 'stripe'
 import { httpError } from '../../errors'
 import type {
   CreatedIntent,
   CreateIntentInput,
   IntentStatus,
   PaymentProvider,
+  ProviderRefund,
   RetrievedIntent,
 } from './provider'
 
 export const STRIPE_API = 'https://api.stripe.com/v1'
+const TIMEOUT_MS = 20_000
 
-interface StripeIntent {
-  id: string
-  client_secret: string
-  status: IntentStatus
-  amount: number
+/**
+ * The Stripe client (the official SDK). Its fetch client goes through the global fetch, so tests
+ * fake Stripe with msw like any other remote service.
+ */
+export function stripeClient(secretKey: string, fetchFn?: typeof fetch): Stripe {
+  return new Stripe(secretKey, {
+    // Looked up on each call, not captured now: a fetch replaced later (msw in tests) is used.
+    httpClient: Stripe.createFetchHttpClient((...args) => (fetchFn ?? fetch)(...args)),
+    timeout: TIMEOUT_MS,
+    // Safe to retry: every call that creates something carries an idempotency key.
+    maxNetworkRetries: 2,
+  })
 }
 
-/** Stripe's form encoding: nested keys as metadata[item_id]=… */
-export function stripeForm(fields: Record<string, string | number | Record<string, string>>) {
-  const form = new URLSearchParams()
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'object')
-      for (const [k, v] of Object.entries(value)) form.append(`${key}[${k}]`, v)
-    else form.append(key, String(value))
+/** Stripe's errors as the API's 502, with Stripe's words where it gave some. */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeConnectionError)
+      throw httpError(502, 'The payment provider could not be reached. Please try again.')
+    if (err instanceof Stripe.errors.StripeError)
+      throw httpError(
+        502,
+        err.message ? `Payment provider: ${err.message}` : 'Payment provider error',
+      )
+    throw err
   }
-  return form
 }
 
-/** PaymentIntents through Stripe's REST API with plain fetch (no SDK). */
+const refundOf = (refund: Stripe.Refund): ProviderRefund => ({
+  id: refund.id,
+  status:
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending',
+})
+
+/** PaymentIntents and refunds through Stripe. */
 export function createStripeProvider(opts: {
   secretKey: string
   fetch?: typeof fetch
 }): PaymentProvider {
-  const doFetch = opts.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
-
-  async function call(path: string, init: RequestInit): Promise<StripeIntent> {
-    let res: Response
-    try {
-      res = await doFetch(`${STRIPE_API}${path}`, {
-        ...init,
-        headers: {
-          authorization: `Bearer ${opts.secretKey}`,
-          ...(init.headers as Record<string, string> | undefined),
-        },
-        signal: AbortSignal.timeout(20_000),
-      })
-    } catch {
-      throw httpError(502, 'The payment provider could not be reached. Please try again.')
-    }
-    const body = (await res.json().catch(() => null)) as
-      (StripeIntent & { error?: { message?: string } }) | null
-    if (!res.ok || !body || body.error) {
-      const message = body?.error?.message
-      throw httpError(502, message ? `Payment provider: ${message}` : 'Payment provider error')
-    }
-    return body
-  }
-
+  const stripe = stripeClient(opts.secretKey, opts.fetch)
   return {
     name: 'stripe',
     async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
-      const intent = await call('/payment_intents', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': input.idempotencyKey,
-        },
-        body: stripeForm({
-          amount: input.amountCents,
-          currency: input.currency,
-          'payment_method_types[]': 'card',
-          metadata: input.metadata,
-        }).toString(),
-      })
-      return { id: intent.id, clientSecret: intent.client_secret, status: intent.status }
+      const intent = await call(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            allowed_payment_method_types: ['card'],
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      )
+      return {
+        id: intent.id,
+        clientSecret: intent.client_secret!,
+        status: intent.status as IntentStatus,
+      }
     },
     async retrieveIntent(id: string): Promise<RetrievedIntent> {
-      const intent = await call(`/payment_intents/${encodeURIComponent(id)}`, { method: 'GET' })
-      return { id: intent.id, status: intent.status, amountCents: intent.amount }
+      const intent = await call(() => stripe.paymentIntents.retrieve(id))
+      return { id: intent.id, status: intent.status as IntentStatus, amountCents: intent.amount }
+    },
+    async refund(input) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: input.intentId, amount: input.amountCents, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      )
+      return refundOf(refund)
+    },
+    async retrieveRefund(id) {
+      return refundOf(await call(() => stripe.refunds.retrieve(id)))
     },
   }
 }

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema'
 import { httpError } from '../../errors'
-import type { CreatedIntent, IntentStatus, PaymentProvider } from './provider'
+import type { CreatedIntent, IntentStatus, PaymentProvider, ProviderRefund } from './provider'
+import { REFUND_STATES, type PaymentStatus } from './status'
 
 /**
  * The built-in provider used without Stripe keys. Its intents are the payments rows (the route
@@ -12,6 +13,7 @@ import type { CreatedIntent, IntentStatus, PaymentProvider } from './provider'
  */
 export function createTestProvider(db: Db): PaymentProvider {
   const byKey = new Map<string, CreatedIntent>()
+  const refunds = new Map<string, ProviderRefund>()
   return {
     name: 'test',
     async createIntent(input) {
@@ -29,7 +31,23 @@ export function createTestProvider(db: Db): PaymentProvider {
     async retrieveIntent(id) {
       const [row] = await db.select().from(payments).where(eq(payments.providerIntentId, id))
       if (!row) throw httpError(404, 'Payment not found')
-      return { id, status: row.status as IntentStatus, amountCents: row.amountCents }
+      // Like Stripe, a refunded intent still reads succeeded.
+      const status = REFUND_STATES.includes(row.status as PaymentStatus) ? 'succeeded' : row.status
+      return { id, status: status as IntentStatus, amountCents: row.amountCents }
+    },
+    // Test refunds go through at once (the refunds row records it, with this id).
+    async refund(input) {
+      const known = refunds.get(input.idempotencyKey)
+      if (known) return known
+      const refund: ProviderRefund = {
+        id: `re_test_${randomBytes(12).toString('hex')}`,
+        status: 'succeeded',
+      }
+      refunds.set(input.idempotencyKey, refund)
+      return refund
+    },
+    async retrieveRefund(id) {
+      return { id, status: 'succeeded' }
     },
   }
 }

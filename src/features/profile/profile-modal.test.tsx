@@ -22,6 +22,19 @@ function renderModal() {
   return { onClose, user: userEvent.setup() }
 }
 
+/** The user's data, and an update-user that succeeds; `.body` is what the form sent last. */
+function acceptUpdates() {
+  const sent: { body?: unknown } = {}
+  server.use(
+    userDataHandler('sender'),
+    http.post('/api/update-user', async ({ request }) => {
+      sent.body = await request.json()
+      return HttpResponse.json({ success: true, message: 'Profile updated successfully' })
+    }),
+  )
+  return sent
+}
+
 describe('Profile Settings modal', () => {
   it('is a titled dialog filled from GET /api/get-user-data', async () => {
     server.use(userDataHandler('sender'))
@@ -43,14 +56,7 @@ describe('Profile Settings modal', () => {
 
   it('shows the success message, updates the stored name and closes after 1.5 s', async () => {
     storeSession('sender')
-    let sent: unknown
-    server.use(
-      userDataHandler('sender'),
-      http.post('/api/update-user', async ({ request }) => {
-        sent = await request.json()
-        return HttpResponse.json({ success: true, message: 'Profile updated successfully' })
-      }),
-    )
+    const sent = acceptUpdates()
     const { onClose, user } = renderModal()
     const name = await screen.findByLabelText(/^name/i)
     await user.clear(name)
@@ -58,7 +64,7 @@ describe('Profile Settings modal', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }))
 
     expect(await screen.findByRole('status')).toHaveTextContent('Profile updated successfully')
-    expect(sent).toEqual({
+    expect(sent.body).toEqual({
       name: 'Sam Smith',
       phone: '+1 555 0100',
       address: '1 Main St',
@@ -67,6 +73,53 @@ describe('Profile Settings modal', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}').name).toBe('Sam Smith')
     expect(onClose).not.toHaveBeenCalled()
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 2500 })
+  })
+
+  it('asks for the current password once a new one is typed, and sends both', async () => {
+    const sent = acceptUpdates()
+    const { user } = renderModal()
+    await screen.findByLabelText(/^name/i)
+    expect(screen.queryByLabelText(/current password/i)).not.toBeInTheDocument()
+    await user.type(screen.getByLabelText(/new password/i), 'a-strong-passphrase')
+    const current = screen.getByLabelText(/current password/i)
+    expect(current).toHaveAttribute('autocomplete', 'current-password')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(current).toHaveAccessibleDescription('Enter your current password to choose a new one')
+    expect(sent.body).toBeUndefined()
+
+    await user.type(current, 'my-old-password')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile updated successfully')
+    expect(sent.body).toMatchObject({
+      password: 'a-strong-passphrase',
+      current_password: 'my-old-password',
+    })
+  })
+
+  it('shows the server refusing a wrong current password next to that field', async () => {
+    server.use(
+      userDataHandler('sender'),
+      http.post('/api/update-user', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Your current password is not correct',
+            errors: { current_password: ['Your current password is not correct'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    )
+    const { user } = renderModal()
+    await screen.findByLabelText(/^name/i)
+    await user.type(screen.getByLabelText(/new password/i), 'a-strong-passphrase')
+    await user.type(screen.getByLabelText(/current password/i), 'wrong-one')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() =>
+      expect(screen.getByLabelText(/current password/i)).toHaveAccessibleDescription(
+        'Your current password is not correct',
+      ),
+    )
   })
 
   it('shows the server message when saving fails and stays open', async () => {

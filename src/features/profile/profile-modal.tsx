@@ -1,7 +1,7 @@
 import { Button, Dialog, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { updateUserBody, type UserData } from '@contract/user'
+import { CURRENT_PASSWORD_REQUIRED, updateUserBody, type UserData } from '@contract/user'
 import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
@@ -46,6 +46,7 @@ function ProfileForm({ initial, onClose }: { initial: UserData; onClose: () => v
     phone: initial.phone,
     address: initial.address,
     password: '',
+    current_password: '',
   })
   const [errors, setErrors] = useState<FieldErrors>({})
   const set = (field: keyof typeof form) => (value: string) =>
@@ -64,8 +65,13 @@ function ProfileForm({ initial, onClose }: { initial: UserData; onClose: () => v
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
-    const result = validate(updateUserBody, form)
+    const { current_password, ...fields } = form
+    // The current password goes along only with a new one (the server asks for it then).
+    const body = fields.password ? { ...fields, current_password } : fields
+    const result = validate(updateUserBody, body)
     if (!result.ok) return setErrors(result.errors)
+    if (fields.password && !current_password)
+      return setErrors({ current_password: CURRENT_PASSWORD_REQUIRED })
     setErrors({})
     update.mutate(result.data, { onError: (error) => setErrors(serverFieldErrors(error)) })
   }
@@ -116,6 +122,18 @@ function ProfileForm({ initial, onClose }: { initial: UserData; onClose: () => v
             error={errors.password}
             helperText="Leave blank to keep your current password"
           />
+          {form.password && (
+            <FormField
+              label="Current password"
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              value={form.current_password}
+              onValueChange={set('current_password')}
+              error={errors.current_password}
+              required
+            />
+          )}
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>

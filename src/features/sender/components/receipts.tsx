@@ -1,8 +1,23 @@
 import { Box, EmptyState, Heading, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import type { Receipt } from '@contract/payments'
 import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatMoney } from '@/lib/format'
 import { receiptsQueryOptions } from '../api'
+
+/** Paid, or what went back to the card and when. */
+function ReceiptStatus({ receipt }: { receipt: Receipt }) {
+  if (receipt.status === 'succeeded') return <>Paid</>
+  const amount = formatMoney(receipt.refunded_amount, receipt.currency)
+  if (receipt.status === 'refund_pending')
+    return <Text color="fg.muted">Refund of {amount} on its way</Text>
+  return (
+    <Text color="fg.success">
+      Refunded {amount}
+      {receipt.refunded_at ? ` on ${formatDate(receipt.refunded_at)}` : ''}
+    </Text>
+  )
+}
 
 /** The sender's card payments (GET /api/receipts), for /payment-method. */
 export function Receipts() {
@@ -42,7 +57,9 @@ export function Receipts() {
                   <Table.Cell>{r.item_name}</Table.Cell>
                   <Table.Cell>{r.deliverer_name}</Table.Cell>
                   <Table.Cell>{formatMoney(r.amount, r.currency)}</Table.Cell>
-                  <Table.Cell textTransform="capitalize">{r.status.replace(/_/g, ' ')}</Table.Cell>
+                  <Table.Cell>
+                    <ReceiptStatus receipt={r} />
+                  </Table.Cell>
                   <Table.Cell>{r.paid_at ? formatDate(r.paid_at) : '—'}</Table.Cell>
                 </Table.Row>
               ))}

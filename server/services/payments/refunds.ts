@@ -1,0 +1,142 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { deliveryRequests, items, payments, refunds } from '../../db/schema'
+import type { JobQueue } from '../../jobs/queue'
+import { audit } from '../audit'
+import type { PaymentProvider } from './provider'
+import { SETTLED_STATES } from './status'
+
+export const REFUND_JOB = 'payments.refund'
+
+/** Why money goes back (refunds.reason). */
+export type RefundReason =
+  'request_rejected' | 'deliverer_replaced' | 'item_cancelled' | 'request_not_current'
+
+/**
+ * Lets go of the payments of these requests, inside the transaction that decides it: a paid one
+ * is refunded in full (a refunds row, the payment marked refund_pending, a job that asks the
+ * provider once the transaction commits), an unpaid intent is cancelled so nobody can pay it.
+ * Answers how many payments are being refunded.
+ */
+export async function releasePayments(
+  tx: Db,
+  jobs: JobQueue,
+  opts: { requestIds: string[]; reason: RefundReason; actorId: string | null },
+): Promise<number> {
+  if (opts.requestIds.length === 0) return 0
+  const open = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.requestId, opts.requestIds),
+        notInArray(payments.status, [...SETTLED_STATES]),
+      ),
+    )
+    .for('update')
+  let refunded = 0
+  for (const payment of open) {
+    if (payment.status !== 'succeeded') {
+      await tx.update(payments).set({ status: 'canceled' }).where(eq(payments.id, payment.id))
+      continue
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({ paymentId: payment.id, amountCents: payment.amountCents, reason: opts.reason })
+      .onConflictDoNothing({ target: refunds.paymentId })
+      .returning({ id: refunds.id })
+    await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, payment.id))
+    if (!refund) continue
+    await jobs.enqueue(REFUND_JOB, { refundId: refund.id }, { db: tx, maxAttempts: 30 })
+    await audit(tx, {
+      actorId: opts.actorId,
+      action: 'payment.refund',
+      targetType: 'delivery_request',
+      targetId: payment.requestId,
+      reason: `${opts.reason}: payment ${payment.id}, ${payment.amountCents} cents`,
+    })
+    refunded++
+  }
+  return refunded
+}
+
+/** The requests of an item (all of them: cancelling it lets every payment go). */
+export async function requestIdsOf(tx: Db, itemId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: deliveryRequests.id })
+    .from(deliveryRequests)
+    .where(eq(deliveryRequests.itemId, itemId))
+  return rows.map((r) => r.id)
+}
+
+/** Raised to retry a refund job later (the provider has not finished it yet). */
+class RefundNotDone extends Error {}
+
+/**
+ * The refund job: asks the provider (with the refund's own idempotency key, so a retry never
+ * refunds twice) and records the outcome; a provider that is down or still working makes the job
+ * try again later.
+ */
+export async function runRefund(db: Db, provider: PaymentProvider, refundId: string) {
+  const [row] = await db
+    .select({ refund: refunds, payment: payments })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, refundId))
+  if (!row || row.refund.status !== 'pending') return
+  const { refund, payment } = row
+  if (payment.provider !== provider.name)
+    throw new Error(
+      `payment ${payment.id} was made with the ${payment.provider} provider; this server runs ${provider.name}`,
+    )
+  const result = refund.providerRefundId
+    ? await provider.retrieveRefund(refund.providerRefundId)
+    : await provider.refund({
+        intentId: payment.providerIntentId,
+        amountCents: refund.amountCents,
+        idempotencyKey: `tote-refund-${refund.id}`,
+        metadata: { refund_id: refund.id, payment_id: payment.id, reason: refund.reason },
+      })
+  await db.transaction(async (tx) => {
+    await tx
+      .update(refunds)
+      .set({ providerRefundId: result.id, status: result.status })
+      .where(eq(refunds.id, refund.id))
+    if (result.status === 'succeeded')
+      await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id))
+  })
+  if (result.status === 'pending') throw new RefundNotDone(`refund ${result.id} is still pending`)
+  if (result.status === 'failed')
+    // Kept as failed for a person to look at (the payment stays refund_pending: never charged again).
+    throw new Error(`the provider refused refund ${result.id} of payment ${payment.id}`)
+}
+
+/**
+ * A payment that succeeded while its request no longer wanted it (the card was confirmed at
+ * Stripe as an admin chose another deliverer, or the sender rejected or cancelled): refunded.
+ * Run after any change of a payment to succeeded that did not come from this server's own checks.
+ */
+export async function settleStrayPayment(db: Db, jobs: JobQueue, paymentId: string) {
+  await db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId))
+    if (!payment || payment.status !== 'succeeded') return
+    const [item] = await tx.select().from(items).where(eq(items.id, payment.itemId)).for('update')
+    const [request] = await tx
+      .select()
+      .from(deliveryRequests)
+      .where(eq(deliveryRequests.id, payment.requestId))
+    const wanted =
+      item &&
+      request &&
+      item.currentRequestId === request.id &&
+      item.status !== 'cancelled' &&
+      (request.requestStatus === 'accepted' ||
+        (request.requestStatus === 'pending' && item.status === 'pending'))
+    if (!wanted)
+      await releasePayments(tx, jobs, {
+        requestIds: [payment.requestId],
+        reason: 'request_not_current',
+        actorId: null,
+      })
+  })
+}

@@ -1,0 +1,59 @@
+import { render, screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { receiptsAnswer, type Receipt } from '@contract/payments'
+import { AppProviders } from '@/app-providers'
+import { createQueryClient } from '@/lib/query-client'
+import { server } from '@/test/msw-server'
+import { Receipts } from './receipts'
+
+const receipt = (over: Partial<Receipt>): Receipt => ({
+  id: 'p1',
+  item_id: 'i1',
+  item_name: 'Box of books',
+  deliverer_name: 'Dana Deliverer',
+  amount: 30,
+  currency: 'usd',
+  status: 'succeeded',
+  paid_at: '2026-11-20T10:00:00.000Z',
+  refunded_amount: 0,
+  refunded_at: null,
+  ...over,
+})
+
+describe('Receipts', () => {
+  it('shows what was paid and what went back to the card', async () => {
+    const answer = receiptsAnswer.parse({
+      success: true,
+      message: 'Receipts retrieved successfully',
+      data: [
+        receipt({ id: 'p3', item_name: 'Lamp', amount: 25 }),
+        receipt({
+          id: 'p2',
+          item_name: 'Chair',
+          status: 'refunded',
+          refunded_amount: 30,
+          refunded_at: '2026-11-21T09:00:00.000Z',
+        }),
+        receipt({ id: 'p1', item_name: 'Desk', status: 'refund_pending', refunded_amount: 30 }),
+      ],
+    })
+    server.use(http.get('/api/receipts', () => HttpResponse.json(answer)))
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <Receipts />
+      </AppProviders>,
+    )
+    const rows = await screen.findAllByRole('row')
+    const text = rows.slice(1).map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    )
+    expect(text).toEqual([
+      ['Lamp', 'Dana Deliverer', '$25.00', 'Paid', 'Nov 20, 2026'],
+      ['Chair', 'Dana Deliverer', '$30.00', 'Refunded $30.00 on Nov 21, 2026', 'Nov 20, 2026'],
+      ['Desk', 'Dana Deliverer', '$30.00', 'Refund of $30.00 on its way', 'Nov 20, 2026'],
+    ])
+  })
+})
