@@ -232,6 +232,7 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
           providerIntentId: intent,
           amountCents: Math.round(Number(item.senderPrice) * 100),
           status: 'succeeded',
+          paidAt: new Date(Date.now() - 60 * 60 * 1000),
           clientSecret: `${intent}_secret_${randomBytes(12).toString('hex')}`,
         })
         .returning({ id: payments.id })
