@@ -7,16 +7,12 @@ import { receiptsQueryOptions } from '../api'
 
 /** Paid, or what went back to the card and when. */
 function ReceiptStatus({ receipt }: { receipt: Receipt }) {
-  if (receipt.status === 'succeeded') return <>Paid</>
+  if (receipt.status === 'succeeded') return <span>Paid</span>
   const amount = formatMoney(receipt.refunded_amount, receipt.currency)
   if (receipt.status === 'refund_pending')
-    return <Text color="fg.muted">Refund of {amount} on its way</Text>
-  return (
-    <Text color="fg.success">
-      Refunded {amount}
-      {receipt.refunded_at ? ` on ${formatDate(receipt.refunded_at)}` : ''}
-    </Text>
-  )
+    return <Text as="span" color="fg.muted">{`Refund of ${amount} on its way`}</Text>
+  const on = receipt.refunded_at ? ` on ${formatDate(receipt.refunded_at)}` : ''
+  return <Text as="span" color="green.fg">{`Refunded ${amount}${on}`}</Text>
 }
 
 /** The sender's card payments (GET /api/receipts), for /payment-method. */
@@ -45,22 +41,34 @@ export function Receipts() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Item</Table.ColumnHeader>
-                <Table.ColumnHeader>Deliverer</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Deliverer</Table.ColumnHeader>
                 <Table.ColumnHeader>Amount</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Paid</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Paid</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {receipts.data.map((r) => (
                 <Table.Row key={r.id}>
-                  <Table.Cell>{r.item_name}</Table.Cell>
-                  <Table.Cell>{r.deliverer_name}</Table.Cell>
-                  <Table.Cell>{formatMoney(r.amount, r.currency)}</Table.Cell>
                   <Table.Cell>
+                    {r.item_name}
+                    {/* On a phone the deliverer and the date go under the item's name. */}
+                    <Text hideFrom="md" textStyle="xs" color="fg.muted">
+                      {r.deliverer_name}
+                      {r.paid_at ? `, paid ${formatDate(r.paid_at)}` : ''}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell hideBelow="md">{r.deliverer_name}</Table.Cell>
+                  <Table.Cell>
+                    {formatMoney(r.amount, r.currency)}
+                    <Text hideFrom="md" textStyle="xs" whiteSpace="normal">
+                      <ReceiptStatus receipt={r} />
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell hideBelow="md">
                     <ReceiptStatus receipt={r} />
                   </Table.Cell>
-                  <Table.Cell>{r.paid_at ? formatDate(r.paid_at) : '—'}</Table.Cell>
+                  <Table.Cell hideBelow="md">{r.paid_at ? formatDate(r.paid_at) : '—'}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
