@@ -20,6 +20,9 @@ const SOURCES = [
   'index.html',
   'vite.config.ts',
   'scripts/pwa-manifest.ts',
+  'scripts/build.mjs',
+  'scripts/prerender.mjs',
+  'scripts/compress-dist.mjs',
   'package-lock.json',
 ]
 
@@ -38,7 +41,9 @@ function newestMtime(path) {
 
 function buildIsStale() {
   const built = join(root, 'dist', 'index.html')
-  if (!existsSync(built) || !existsSync(join(root, 'dist', 'sw.js'))) return true
+  for (const file of ['sw.js', join('prerendered', 'pages.json')])
+    if (!existsSync(join(root, 'dist', file))) return true
+  if (!existsSync(built)) return true
   const builtAt = statSync(built).mtimeMs
   return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt)
 }
@@ -46,15 +51,14 @@ function buildIsStale() {
 if (process.env.SKIP_BUILD === '1') {
   console.log('[start] SKIP_BUILD=1: serving dist/ as it is')
 } else if (buildIsStale()) {
-  console.log('[start] building the PWA (vite build)...')
+  console.log('[start] building the PWA (npm run build)...')
   const started = Date.now()
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
-  const result = spawnSync(process.execPath, [vite, 'build'], {
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
     stdio: 'inherit',
     env: process.env,
   })
   if (result.status !== 0) {
-    console.error('[start] vite build failed')
+    console.error('[start] the build failed')
     process.exit(result.status ?? 1)
   }
   console.log(`[start] built in ${((Date.now() - started) / 1000).toFixed(1)} s`)

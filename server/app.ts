@@ -1,3 +1,5 @@
+import zlib from 'node:zlib'
+import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -143,6 +145,14 @@ export async function buildApp(opts: BuildAppOptions = {}) {
 
   await app.register(
     async (api) => {
+      // API answers over 1 KB go out compressed (brotli at a quality cheap enough per request, or
+      // gzip); the built files are compressed once at build time instead (plugins/static-pwa.ts).
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+        zlibOptions: { level: 6 },
+      })
       await api.register(healthRoutes)
       await api.register(authRoutes)
       await api.register(userRoutes)

@@ -1,18 +1,20 @@
 import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { CacheProvider, type EmotionCache } from '@emotion/react'
 import type { ReactNode } from 'react'
 import { system } from '@/components/ui/system'
 
+/**
+ * What every page renders inside: Chakra's system. The prerender passes its own emotion cache
+ * to collect the page's styles; the browser uses emotion's default cache (same key, 'css'),
+ * which adopts those styles. The signed-in layout adds the query client (routes/_app.tsx).
+ */
 export function AppProviders({
-  queryClient,
+  emotionCache,
   children,
 }: {
-  queryClient: QueryClient
+  emotionCache?: EmotionCache
   children: ReactNode
 }) {
-  return (
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </ChakraProvider>
-  )
+  const app = <ChakraProvider value={system}>{children}</ChakraProvider>
+  return emotionCache ? <CacheProvider value={emotionCache}>{app}</CacheProvider> : app
 }

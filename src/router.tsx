@@ -1,27 +1,37 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from './route-tree.gen'
-import { setUnauthorizedHandler } from '@/lib/api-client'
+import type { AppServices } from '@/lib/app-services'
+import { setUnauthorizedHandler } from '@/lib/api-failure'
 import { auth } from '@/lib/router-context'
 
+/** The signed-in app's services, imported the first time a signed-in page needs them. */
+const loadAppServices = () => import('@/lib/app-services').then((m) => m.appServices())
+
 export function createAppRouter({
-  queryClient,
   history,
+  appServices = loadAppServices,
+  prerendering = false,
 }: {
-  queryClient: QueryClient
   history?: RouterHistory
-}) {
+  /** Tests pass their own query client. */
+  appServices?: () => Promise<AppServices>
+  /**
+   * Rendering a page to HTML at build time: no inline scroll-restoration script (the CSP allows
+   * no inline script, and hydration expects none).
+   */
+  prerendering?: boolean
+} = {}) {
   const router = createRouter({
     routeTree,
     history,
-    context: { queryClient, auth },
+    context: { auth, loadAppServices: appServices },
     defaultPreload: 'intent',
     // Query owns caching; the router should always ask it (ensureQueryData is cheap when fresh).
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: !prerendering,
   })
   setUnauthorizedHandler(() => {
-    queryClient.clear()
+    void appServices().then(({ queryClient }) => queryClient.clear())
     const { pathname, href } = router.state.location
     if (pathname === '/login') return
     void router.navigate({ to: '/login', search: { redirect: href }, replace: true })

@@ -1,44 +1,105 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const NO_CACHE = 'no-cache'
 
-/** Files the browser must revalidate every time: the shell, the worker and its registration. */
+/** Files the browser must revalidate every time: pages, the worker and its registration. */
 const revalidated = (file: string) =>
-  /^(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js|workbox-[\w-]+\.js)$/.test(file) ||
+  /^(sw\.js|manifest\.webmanifest|registerSW\.js|workbox-[\w-]+\.js)$/.test(file) ||
   file.endsWith('.html')
 
+/** The policy of a file under DIST_DIR, whichever encoding of it is sent (x.js.br is x.js). */
+export function cacheControlFor(rel: string): string {
+  const file = rel.replace(/\.(br|gz)$/, '')
+  if (file.startsWith('assets/')) return IMMUTABLE
+  return revalidated(path.basename(file)) ? NO_CACHE : 'public, max-age=3600'
+}
+
+export interface PrerenderedPage {
+  path: string
+  file: string
+  title: string
+}
+
+/** What scripts/prerender.mjs wrote: the public pages, each as real HTML. */
+function readPrerendered(root: string): { builtAt: string; pages: PrerenderedPage[] } {
+  const manifest = path.join(root, 'prerendered', 'pages.json')
+  if (!existsSync(manifest)) return { builtAt: new Date().toISOString(), pages: [] }
+  return JSON.parse(readFileSync(manifest, 'utf8')) as { builtAt: string; pages: PrerenderedPage[] }
+}
+
+const xml = (s: string) =>
+  s
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+
+/** robots.txt and sitemap.xml name the public pages on APP_ORIGIN (answered, not built: the
+ * origin is the server's to know). */
+function registerCrawlerFiles(app: FastifyInstance, pages: PrerenderedPage[], builtAt: string) {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${app.publicOrigin()}/sitemap.xml\n`,
+      ),
+  )
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const lastmod = builtAt.slice(0, 10)
+    const urls = pages
+      .map(
+        (p) =>
+          `  <url><loc>${xml(app.publicOrigin() + p.path)}</loc><lastmod>${lastmod}</lastmod></url>`,
+      )
+      .join('\n')
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      )
+  })
+}
+
 /**
- * Serves the built PWA from DIST_DIR: hashed /assets/* immutable, shell files no-cache, and the SPA
- * fallback (index.html) for client routes. Without a build, non-API routes answer 503 with a hint.
- * Unknown /api/* routes answer the 404 envelope.
+ * Serves the built PWA from DIST_DIR, each text file as its build-time .br or .gz when the client
+ * accepts it: hashed /assets/* immutable, pages and the worker no-cache. The public pages answer
+ * with their prerendered HTML (dist/prerendered); other client routes get the app shell
+ * (index.html). Without a build, non-API routes answer 503 with a hint. Unknown /api/* routes
+ * answer the 404 envelope.
  */
 export const staticPwaPlugin = fp(
   async (app) => {
     const root = app.config.distDir
-    const index = path.join(root, 'index.html')
-    const hasBuild = existsSync(index)
+    const hasBuild = existsSync(path.join(root, 'index.html'))
 
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
         prefix: '/',
-        index: ['index.html'],
+        index: false,
         wildcard: true,
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
-          const rel = path.relative(root, filePath).split(path.sep).join('/')
-          const policy = rel.startsWith('assets/')
-            ? IMMUTABLE
-            : revalidated(path.basename(rel))
-              ? NO_CACHE
-              : 'public, max-age=3600'
-          reply.header('Cache-Control', policy)
+          reply.header(
+            'Cache-Control',
+            cacheControlFor(path.relative(root, filePath).split(path.sep).join('/')),
+          )
         },
       })
+      const { builtAt, pages } = readPrerendered(root)
+      for (const page of pages)
+        app.get(page.path, { schema: { hide: true } }, (_request, reply) =>
+          reply.sendFile(`prerendered/${page.file}`, root),
+        )
+      registerCrawlerFiles(app, pages, builtAt)
     }
 
     app.setNotFoundHandler((request, reply) => {
@@ -56,7 +117,7 @@ export const staticPwaPlugin = fp(
       }
       const wantsHtml = (request.headers.accept ?? '').includes('text/html')
       if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-        return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', root)
+        return reply.sendFile('index.html', root)
       }
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
     })

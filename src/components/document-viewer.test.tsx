@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app-providers'
+import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { failWith } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -8,9 +8,9 @@ import { DocumentViewer } from './document-viewer'
 
 function renderViewer(filePath: string | null) {
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <TestProviders queryClient={createQueryClient()}>
       <DocumentViewer filePath={filePath} title="Proof of delivery" open onClose={vi.fn()} />
-    </AppProviders>,
+    </TestProviders>,
   )
 }
 

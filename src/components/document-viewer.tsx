@@ -1,6 +1,7 @@
 import { Button, chakra, Dialog, HStack, Spinner, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
-import { api, failureMessage } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
+import { failureMessage } from '@/lib/api-failure'
 import { AppDialog } from './app-dialog'
 import { FormAlert } from './form-alert'
 

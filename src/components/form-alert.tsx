@@ -1,5 +1,5 @@
 import { Alert } from '@chakra-ui/react'
-import { failureMessage } from '@/lib/api-client'
+import { failureMessage } from '@/lib/api-failure'
 
 /** A form-level message: role=alert for errors so screen readers announce them at once. */
 export function FormAlert({

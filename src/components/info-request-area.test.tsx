@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { InfoRequest, Item } from '@contract/items'
-import { AppProviders } from '@/app-providers'
+import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '@/test/msw-server'
 import { InfoRequestArea } from './info-request-area'
@@ -26,10 +26,10 @@ function itemWith(patch: Partial<Item>): Item {
 
 function renderArea(item: Item, party: 'sender' | 'deliverer', approvalPending: boolean) {
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <TestProviders queryClient={createQueryClient()}>
       <InfoRequestArea item={item} party={party} approvalPending={approvalPending} />
       <Toaster />
-    </AppProviders>,
+    </TestProviders>,
   )
   return { ...view, user: userEvent.setup() }
 }

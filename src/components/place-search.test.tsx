@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Location } from '@contract/items'
-import { AppProviders } from '@/app-providers'
+import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '@/test/msw-server'
 import { MapLocationPicker } from './map-location-picker'
@@ -36,9 +36,9 @@ function renderField(picker = false) {
   const queryClient = createQueryClient()
   queryClient.setDefaultOptions({ queries: { retry: false } })
   render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <Harness picker={picker} />
-    </AppProviders>,
+    </TestProviders>,
   )
 }
 

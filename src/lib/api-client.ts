@@ -1,22 +1,7 @@
-import ky, { HTTPError } from 'ky'
+import ky from 'ky'
+import { recordFailure, sessionRejected, type ApiFailure } from './api-failure'
 import { clearSession, getSession } from './auth-storage'
 import { env } from './env'
-
-/** What a failed call told us: the server's message and field errors, when it sent them. */
-export interface ApiFailure {
-  status: number
-  message: string | null
-  errors: Record<string, string[]>
-}
-
-const failures = new WeakMap<Error, ApiFailure>()
-
-let onUnauthorized: () => void = () => {}
-
-/** The router registers how to reach /login; kept as a setter so lib/ does not import routes. */
-export function setUnauthorizedHandler(handler: () => void) {
-  onUnauthorized = handler
-}
 
 function isLoginCall(request: Request) {
   return request.method === 'POST' && new URL(request.url).pathname === `${env.apiPrefix}/login`
@@ -40,6 +25,7 @@ async function readFailure(response: Response): Promise<ApiFailure> {
   return { status: response.status, message, errors }
 }
 
+/** The one ky instance: the token on every call, 401 handling, failures readable by apiFailure. */
 export const api = ky.create({
   // Absolute, because Request outside a document (tests, a service worker) cannot resolve '/api'.
   prefixUrl: new URL(env.apiPrefix, globalThis.location.origin).href,
@@ -59,27 +45,15 @@ export const api = ky.create({
         // the session is gone (expired, revoked, tampered) and must not linger.
         if (response.status === 401 && !isLoginCall(request)) {
           clearSession()
-          onUnauthorized()
+          sessionRejected()
         }
       },
     ],
     beforeError: [
       async (error) => {
-        failures.set(error, await readFailure(error.response))
+        recordFailure(error, await readFailure(error.response))
         return error
       },
     ],
   },
 })
-
-export function apiFailure(error: unknown): ApiFailure | null {
-  if (error instanceof HTTPError) {
-    return failures.get(error) ?? { status: error.response.status, message: null, errors: {} }
-  }
-  return null
-}
-
-/** The server's message when there is one, else the caller's wording (SPEC.md section 8). */
-export function failureMessage(error: unknown, fallback: string): string {
-  return apiFailure(error)?.message ?? fallback
-}

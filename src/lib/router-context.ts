@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { AppServices } from './app-services'
 import { getSession, type Session } from './auth-storage'
 
 export interface AuthContext {
@@ -7,8 +7,12 @@ export interface AuthContext {
 }
 
 export interface RouterContext {
-  queryClient: QueryClient
   auth: AuthContext
+  /**
+   * The signed-in app's services (query client, offline layer), loaded on demand: the signed-in
+   * layout route puts `queryClient` into the context of every route under it.
+   */
+  loadAppServices(): Promise<AppServices>
 }
 
 export const auth: AuthContext = { session: getSession }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { apiFailure } from './api-client'
+import { apiFailure } from './api-failure'
 
 export type FieldErrors = Partial<Record<string, string>>
 

@@ -1,8 +1,8 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import { UpdatePrompt } from '@/components/update-prompt'
 import { NotFound } from '@/components/not-found'
-import { Toaster } from '@/components/ui/toaster'
 import type { RouterContext } from '@/lib/router-context'
+import { useHydrated } from '@/lib/use-hydrated'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({ meta: [{ title: 'Tote' }] }),
@@ -11,12 +11,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootLayout() {
+  // The prerender writes the head tags itself; React takes them over once hydrated.
+  const hydrated = useHydrated()
   return (
     <>
-      <HeadContent />
+      {hydrated && <HeadContent />}
       <Outlet />
       <UpdatePrompt />
-      <Toaster />
     </>
   )
 }

@@ -1,14 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { LazyProfileModal } from '@/features/profile/lazy-profile-modal'
 import { userDataQueryOptions } from '@/features/profile/api'
 import { AppLayout } from '@/features/shell/app-layout'
-import { apiFailure } from '@/lib/api-client'
+import { Toaster } from '@/components/ui/toaster'
+import { apiFailure } from '@/lib/api-failure'
 import { requireSignIn } from '@/lib/guards'
 import { useSession } from '@/lib/use-session'
 
 export const Route = createFileRoute('/_app')({
-  beforeLoad: ({ context, location }) => ({ session: requireSignIn(context.auth, location) }),
+  beforeLoad: async ({ context, location }) => {
+    const session = requireSignIn(context.auth, location)
+    // Loaded here, not with the first page: public pages never download the query client.
+    const { queryClient } = await context.loadAppServices()
+    return { session, queryClient }
+  },
   loader: async ({ context, location }) => {
     try {
       // Asks the server at once, so a revoked or tampered token is caught before any page shows.
@@ -31,17 +38,20 @@ export const Route = createFileRoute('/_app')({
 })
 
 function AppRoute() {
-  const { session: atLoad } = Route.useRouteContext()
+  const { session: atLoad, queryClient } = Route.useRouteContext()
   const session = useSession()
   const [profileOpen, setProfileOpen] = useState(false)
   const closeProfile = useCallback(() => setProfileOpen(false), [])
   return (
-    <AppLayout
-      role={(session ?? atLoad).user.role}
-      onOpenProfileSettings={() => setProfileOpen(true)}
-    >
-      <Outlet />
-      <LazyProfileModal open={profileOpen} onClose={closeProfile} />
-    </AppLayout>
+    <QueryClientProvider client={queryClient}>
+      <AppLayout
+        role={(session ?? atLoad).user.role}
+        onOpenProfileSettings={() => setProfileOpen(true)}
+      >
+        <Outlet />
+        <LazyProfileModal open={profileOpen} onClose={closeProfile} />
+      </AppLayout>
+      <Toaster />
+    </QueryClientProvider>
   )
 }

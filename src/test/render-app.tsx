@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import userEvent from '@testing-library/user-event'
-import { AppProviders } from '@/app-providers'
+import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 
@@ -13,12 +13,12 @@ export function renderApp(path: string) {
     mutations: { retry: false },
   })
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter({ queryClient, history })
+  const router = createAppRouter({ history, appServices: async () => ({ queryClient }) })
   const user = userEvent.setup()
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   )
   return { ...view, router, queryClient, user }
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
+import { failureMessage } from '@/lib/api-failure'
 import { formatDateTime, formatPrice } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
 import { DecisionDialog } from './decision-dialog'

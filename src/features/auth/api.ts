@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   LoginBody,
   RegisterBody,
@@ -8,65 +7,61 @@ import type {
   registerAnswer,
 } from '@contract/auth'
 import type { messageOnly } from '@contract/envelope'
-import { api } from '@/lib/api-client'
 import { saveSession } from '@/lib/auth-storage'
+import { useAsyncAction } from '@/lib/use-async-action'
 
 type MessageAnswer = z.infer<typeof messageOnly>
 
+/**
+ * The one ky instance, loaded when a form is first used (focus or submit), not with the page: a
+ * visitor who only reads a public page never downloads the HTTP client.
+ */
+export const loadApi = () => import('@/lib/api-client').then((m) => m.api)
+
+const post = async <T>(path: string, json: unknown) =>
+  (await loadApi()).post(path, { json }).json<T>()
+
 export function useLoginMutation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: LoginBody) =>
-      api.post('login', { json: body }).json<z.infer<typeof loginAnswer>>(),
-    onSuccess: (answer) => {
-      // Nothing cached for a previous user may leak into this one's pages.
-      queryClient.clear()
-      saveSession(answer.data)
-    },
+  return useAsyncAction(async (body: LoginBody) => {
+    const answer = await post<z.infer<typeof loginAnswer>>('login', body)
+    // Nothing cached for a previous user (signed out in this tab) may leak into this one's pages.
+    await import('@/lib/app-services').then((m) => m.forgetCachedData())
+    saveSession(answer.data)
+    return answer
   })
 }
 
 export function useRegisterMutation() {
-  return useMutation({
-    mutationFn: (body: RegisterBody) =>
-      api.post('register', { json: body }).json<z.infer<typeof registerAnswer>>(),
-  })
+  return useAsyncAction((body: RegisterBody) =>
+    post<z.infer<typeof registerAnswer>>('register', body),
+  )
 }
 
 export function useResendVerificationMutation() {
-  return useMutation({
-    mutationFn: (email: string) =>
-      api.post('resend-verification', { json: { email } }).json<MessageAnswer>(),
-  })
+  return useAsyncAction((email: string) => post<MessageAnswer>('resend-verification', { email }))
 }
 
 export function useForgotPasswordMutation() {
-  return useMutation({
-    mutationFn: (email: string) =>
-      api.post('forgot-password', { json: { email } }).json<MessageAnswer>(),
-  })
+  return useAsyncAction((email: string) => post<MessageAnswer>('forgot-password', { email }))
 }
 
 export type NewPasswordEndpoint = 'reset-password' | 'set-password'
 
 export function useNewPasswordMutation(endpoint: NewPasswordEndpoint) {
-  return useMutation({
-    mutationFn: (body: ResetPasswordBody) =>
-      api.post(endpoint, { json: body }).json<MessageAnswer>(),
-  })
+  return useAsyncAction((body: ResetPasswordBody) => post<MessageAnswer>(endpoint, body))
 }
 
+const verifications = new Map<string, Promise<MessageAnswer>>()
+
 /**
- * A query rather than a mutation: a link is verified once, and the query cache dedupes the POST
- * when React runs effects twice or the page re-renders.
+ * Verifies a link once per page load: React may run the effect twice, and a used link would then
+ * answer "already used" over the success the user just had.
  */
-export function verifyEmailQueryOptions(token: string) {
-  return queryOptions({
-    queryKey: ['verify-email', token],
-    queryFn: () => api.post('verify-email', { json: { token } }).json<MessageAnswer>(),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  })
+export function verifyEmailOnce(token: string): Promise<MessageAnswer> {
+  let pending = verifications.get(token)
+  if (!pending) {
+    pending = post<MessageAnswer>('verify-email', { token })
+    verifications.set(token, pending)
+  }
+  return pending
 }

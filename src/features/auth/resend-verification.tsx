@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
-import { failureMessage } from '@/lib/api-client'
+import { failureMessage } from '@/lib/api-failure'
 import { useResendVerificationMutation } from './api'
 
 /** Offered wherever an unverified address blocks the user: the old link may be lost or expired. */

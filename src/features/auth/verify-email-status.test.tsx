@@ -22,7 +22,7 @@ describe('verify email', () => {
 
   it('shows the server message for an expired or used link', async () => {
     server.use(failWith('post', 'verify-email', 400, 'This verification link has expired'))
-    renderApp('/verify-email?token=abcdefghijklmnop')
+    renderApp('/verify-email?token=expiredlinktoken0')
     expect(await screen.findByRole('alert')).toHaveTextContent('This verification link has expired')
   })
 

@@ -1,13 +1,18 @@
 import { Spinner, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { FormAlert } from '@/components/form-alert'
-import { failureMessage } from '@/lib/api-client'
-import { verifyEmailQueryOptions } from './api'
+import { failureMessage } from '@/lib/api-failure'
+import { useAsyncAction } from '@/lib/use-async-action'
+import { verifyEmailOnce } from './api'
 import { AuthCard } from './auth-card'
 import { TextLink } from './text-link'
 
 export function VerifyEmailStatus({ token }: { token?: string }) {
-  const verify = useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: Boolean(token) })
+  const verify = useAsyncAction(verifyEmailOnce)
+  const { mutate } = verify
+  useEffect(() => {
+    if (token) mutate(token)
+  }, [token, mutate])
 
   if (!token) {
     return (
@@ -22,7 +27,7 @@ export function VerifyEmailStatus({ token }: { token?: string }) {
   return (
     <AuthCard title="Verify your email">
       <Stack gap="4">
-        {verify.isPending && (
+        {!verify.isSuccess && !verify.isError && (
           <Stack direction="row" align="center" gap="3" role="status">
             <Spinner size="sm" />
             <Text>Verifying your email…</Text>

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app-providers'
+import { TestProviders } from '@/test/providers'
 import { STORAGE_KEYS } from '@/lib/auth-storage'
 import { createQueryClient } from '@/lib/query-client'
 import { failWith, userDataHandler } from '@/test/api-handlers'
@@ -15,9 +15,9 @@ function renderModal() {
   const queryClient = createQueryClient()
   queryClient.setDefaultOptions({ queries: { retry: false } })
   render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <ProfileModal open onClose={onClose} />
-    </AppProviders>,
+    </TestProviders>,
   )
   return { onClose, user: userEvent.setup() }
 }

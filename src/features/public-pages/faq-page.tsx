@@ -12,7 +12,7 @@ const questions = [
   },
   {
     q: 'When am I charged?',
-    a: 'Your card is charged when you accept a traveller’s request, not when you post the item. If you reject a request, nothing is charged.',
+    a: 'Your card is charged when you accept a traveller’s request, not when you post the item. If that request is then rejected or replaced, or you cancel the item before accepting, the full amount goes back to your card; your receipts under Payment Method show the refund.',
   },
   {
     q: 'How are travellers checked?',

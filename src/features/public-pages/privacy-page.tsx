@@ -27,10 +27,11 @@ export function PrivacyPage() {
       </ContentSection>
       <ContentSection title="Who can see it">
         <Paragraph>
-          A traveller sees the item details they need to carry it. A sender sees the name, price and
-          travel document of an approved traveller. Administrators see what they need to review
-          items and requests. Uploaded documents are stored under random names and are only served
-          to people allowed to see them.
+          A traveller sees the item details they need to decide whether to carry it; the recipient’s
+          address and phone number are shown only to the traveller whose request the sender
+          accepted. A sender sees the name, price and travel document of an approved traveller.
+          Administrators see what they need to review items and requests. Uploaded documents are
+          stored under random names and are only served to people allowed to see them.
         </Paragraph>
       </ContentSection>
       <ContentSection title="Data on your device">

@@ -1,5 +1,5 @@
 import type { Item, ItemStatus } from '@contract/items'
-import { apiFailure, failureMessage } from '@/lib/api-client'
+import { apiFailure, failureMessage } from '@/lib/api-failure'
 import { ServerRefusal } from './api'
 
 /** SPEC.md section 4: the sender's pages spell in_process as 'in-process'. */

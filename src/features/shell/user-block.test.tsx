@@ -7,7 +7,7 @@ import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { render } from '@testing-library/react'
-import { AppProviders } from '@/app-providers'
+import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import {
   createMemoryHistory,
@@ -25,9 +25,9 @@ describe('sidebar user block', () => {
     })
     const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <TestProviders queryClient={createQueryClient()}>
         <RouterProvider router={router} />
-      </AppProviders>,
+      </TestProviders>,
     )
     expect(await screen.findByText('Demo User')).toBeInTheDocument()
     expect(screen.getByText('DU')).toBeInTheDocument()

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '@/features/public-pages/home-page'
-import { pageHead } from '@/lib/page-title'
+import { publicPageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_public/')({
-  head: pageHead('Send with travellers'),
+  head: publicPageHead({
+    title: 'Send with travellers',
+    description:
+      'Send parcels, documents and small items with travellers already going your way. Deliverers earn on trips they make anyway; every request is checked by Tote.',
+    path: '/',
+  }),
   component: HomePage,
 })

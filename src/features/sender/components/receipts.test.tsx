@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { receiptsAnswer, type Receipt } from '@contract/payments'
-import { AppProviders } from '@/app-providers'
+import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '@/test/msw-server'
 import { Receipts } from './receipts'
@@ -40,9 +40,9 @@ describe('Receipts', () => {
     })
     server.use(http.get('/api/receipts', () => HttpResponse.json(answer)))
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <TestProviders queryClient={createQueryClient()}>
         <Receipts />
-      </AppProviders>,
+      </TestProviders>,
     )
     const rows = (await screen.findAllByRole('row')).slice(1)
     expect(rows).toHaveLength(3)
