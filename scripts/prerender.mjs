@@ -1,5 +1,5 @@
 // Prerenders the public pages (src/lib/public-pages.ts) into dist/prerendered/: each page's HTML
-// with its styles inline, its head tags, and preloads of the code that hydrates it. Needs the
+// with its styles inline, its head tags, and the list of the code that hydrates it. Needs the
 // client build (dist/, with .vite/manifest.json) and the SSR build of src/entry-prerender.tsx.
 // Usage: node scripts/prerender.mjs <ssr-entry.js>
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -30,8 +30,12 @@ function headTag({ tag, attrs, text }) {
 const routeFile = (id) =>
   id === '__root__' ? 'src/routes/__root.tsx' : `src/routes${id.replace(/\/$/, '/index')}.tsx`
 
-/** Chunks a route's split code needs beyond what the page's own script tags already load. */
-function routeChunks(manifest, routeIds, loaded) {
+/**
+ * The code that takes the page over (src/boot.tsx and the matched routes' split code) beyond what
+ * its own script tag loads: fetched when the browser is idle after the page loaded (src/main.tsx),
+ * never before the first paint.
+ */
+function appChunks(manifest, routeIds, loaded) {
   const files = new Set()
   const visit = (key) => {
     const entry = manifest[key]
@@ -39,6 +43,7 @@ function routeChunks(manifest, routeIds, loaded) {
     files.add(entry.file)
     for (const dep of entry.imports ?? []) visit(dep)
   }
+  visit('src/boot.tsx')
   for (const id of routeIds)
     for (const split of ['component', 'loader']) visit(`${routeFile(id)}?tsr-split=${split}`)
   return [...files]
@@ -57,9 +62,10 @@ export async function prerenderAll(ssrEntry) {
   for (const path of PRERENDERED_PAGES) {
     const page = await prerender(path)
     if (page.path !== path) throw new Error(`${path} redirected to ${page.path} when prerendered`)
-    const preloads = routeChunks(manifest, page.routeIds, loaded)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('')
+    const code = appChunks(manifest, page.routeIds, loaded)
+      .map((file) => `/${file}`)
+      .join(' ')
+    const preloads = `<meta name="tote-app-code" content="${code}">`
     const head = page.head.map(headTag).join('')
     const html = template
       .replace(/<title>[^<]*<\/title>/, head)

@@ -1,43 +1,34 @@
-import { StrictMode, startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from '@tanstack/react-router'
-import { AppProviders } from './app-providers'
-import { createAppRouter } from './router'
-
-const router = createAppRouter()
+// The page's one script: small on purpose. It decides when the app (src/boot.tsx: React, Chakra,
+// the router) starts, and registers the service worker once the page has loaded.
+import { getSession } from '@/lib/auth-storage'
+import { whenIdleAfterLoad, whenInteracted } from '@/lib/when-interacted'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-)
+const start = () => import('./boot').then(({ boot }) => boot(root))
 
-/**
- * A prerendered public page (scripts/prerender.mjs) is hydrated: its route is resolved first (code
- * loaded) so the first render is the HTML already on screen, then React takes it over in small
- * slices (a transition) so taps are answered in between. Any other page, or a prerendered one
- * that now leads elsewhere (a signed-in visitor on /login), is rendered from scratch.
- */
-async function start() {
-  const prerendered = root!.dataset.prerendered
-  if (prerendered) {
-    await router.load()
-    if (router.state.location.pathname === prerendered) {
-      // What TanStack's own hydration sets: the tree then has the boundaries the prerender had.
-      router.ssr = { manifest: undefined }
-      for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove()
-      startTransition(() => {
-        hydrateRoot(root!, app)
-      })
-      return
+// A prerendered public page already reads, scrolls and follows its links as plain HTML: for a
+// visitor, the app takes it over when they first touch, type or point at it (its forms hold a
+// submit made before then and send it once the app runs). A signed-in user, or any other page,
+// needs the app at once (their header, a redirect, the page itself).
+if (root.dataset.prerendered && !getSession()) {
+  whenInteracted(root, start)
+  // Fetched (not run) once the page has loaded and the browser is idle: the first tap then only
+  // waits for the app to run, not to download.
+  whenIdleAfterLoad(() => {
+    const code = document.querySelector<HTMLMetaElement>('meta[name="tote-app-code"]')?.content
+    for (const href of code?.split(' ').filter(Boolean) ?? []) {
+      const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href })
+      document.head.append(link)
     }
-  }
-  createRoot(root!).render(app)
-}
+  })
+} else void start()
 
-void start()
+// The worker makes the next visit work offline; it installs once this page has loaded.
+if ('serviceWorker' in navigator && import.meta.env.PROD)
+  whenIdleAfterLoad(() => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+      console.warn('Service worker registration failed', error)
+    })
+  })

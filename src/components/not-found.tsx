@@ -1,7 +1,9 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
+import { useMarkAppReady } from '@/lib/app-ready'
 
 export function NotFound() {
+  useMarkAppReady()
   return (
     <Box as="main" id="main" maxW="lg" mx="auto" px="4" py="16" textAlign="center">
       <Heading as="h1" size="2xl" mb="3">

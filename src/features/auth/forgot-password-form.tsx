@@ -6,6 +6,7 @@ import { FormField } from '@/components/form-field'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useForgotPasswordMutation } from './api'
 import { AuthCard } from './auth-card'
+import { AuthForm } from './auth-form'
 import { TextLink } from './text-link'
 
 export function ForgotPasswordForm() {
@@ -26,7 +27,7 @@ export function ForgotPasswordForm() {
       title="Forgot your password?"
       intro="Enter the email you signed up with and we will send you a link to choose a new password."
     >
-      <form onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} action="reset your password">
         <Stack gap="4">
           {forgot.isSuccess && (
             <FormAlert status="success">
@@ -57,7 +58,7 @@ export function ForgotPasswordForm() {
             Remembered it? <TextLink to="/login">Back to log in</TextLink>
           </Text>
         </Stack>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

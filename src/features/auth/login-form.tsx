@@ -10,6 +10,7 @@ import { roleHome } from '@/lib/role-home'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useLoginMutation } from './api'
 import { AuthCard } from './auth-card'
+import { AuthForm } from './auth-form'
 import { ResendVerification } from './resend-verification'
 import { TextLink } from './text-link'
 
@@ -40,7 +41,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
 
   return (
     <AuthCard title="Log in" intro="Welcome back. Log in to send items or pick up deliveries.">
-      <form onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} action="sign in">
         <Stack gap="4">
           <ErrorAlert error={login.error} fallback="Login failed. Please try again." />
           {failure?.status === 403 && /verif/i.test(failure.message ?? '') && (
@@ -81,7 +82,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
             New to Tote? <TextLink to="/signup">Create an account</TextLink>
           </Text>
         </Stack>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

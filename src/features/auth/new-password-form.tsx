@@ -7,6 +7,7 @@ import { failureMessage } from '@/lib/api-failure'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useNewPasswordMutation, type NewPasswordEndpoint } from './api'
 import { AuthCard } from './auth-card'
+import { AuthForm } from './auth-form'
 import { TextLink } from './text-link'
 
 interface NewPasswordFormProps {
@@ -54,7 +55,7 @@ export function NewPasswordForm({ endpoint, token, title, intro }: NewPasswordFo
 
   return (
     <AuthCard title={title} intro={intro}>
-      <form onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} action="choose a password">
         <Stack gap="4">
           {linkProblem && <FormAlert status="error">{linkProblem}</FormAlert>}
           {save.isError && !linkProblem && (
@@ -95,7 +96,7 @@ export function NewPasswordForm({ endpoint, token, title, intro }: NewPasswordFo
             Link expired? <TextLink to="/forgot-password">Request a new one</TextLink>
           </Text>
         </Stack>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

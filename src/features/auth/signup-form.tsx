@@ -6,6 +6,7 @@ import { FormField } from '@/components/form-field'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useRegisterMutation } from './api'
 import { AuthCard } from './auth-card'
+import { AuthForm } from './auth-form'
 import { ResendVerification } from './resend-verification'
 import { TextLink } from './text-link'
 
@@ -59,7 +60,7 @@ export function SignupForm() {
       title="Create your account"
       intro="Send items with travellers, or earn on trips you already take."
     >
-      <form onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} action="create an account">
         <Stack gap="4">
           <ErrorAlert error={register.error} fallback="Sign-up failed. Please try again." />
           <FormField
@@ -148,7 +149,7 @@ export function SignupForm() {
             Already have an account? <TextLink to="/login">Log in</TextLink>
           </Text>
         </Stack>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

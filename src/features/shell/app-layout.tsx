@@ -4,6 +4,7 @@ import type { Role } from '@contract/user'
 import { OfflineBanner } from '@/components/offline-banner'
 import { SkipLink } from '@/components/skip-link'
 import { SidebarContent } from './sidebar-content'
+import { useMarkAppReady } from '@/lib/app-ready'
 
 interface AppLayoutProps {
   role: Role
@@ -32,6 +33,7 @@ function MenuIcon() {
  * (hidden with `mdDown`) so the sidebar is also what tests and no-media-query agents see.
  */
 export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutProps) {
+  useMarkAppReady()
   const [menuOpen, setMenuOpen] = useState(false)
   const openProfile = () => {
     setMenuOpen(false)

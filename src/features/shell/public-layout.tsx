@@ -2,6 +2,7 @@ import { Box, Button, Container, Flex, HStack, Link, Stack, Text } from '@chakra
 import { Link as RouterLink } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { SkipLink } from '@/components/skip-link'
+import { useMarkAppReady } from '@/lib/app-ready'
 import { roleHome } from '@/lib/role-home'
 import { useSession } from '@/lib/use-session'
 
@@ -40,6 +41,7 @@ function HeaderActions() {
 }
 
 export function PublicLayout({ children }: { children: ReactNode }) {
+  useMarkAppReady()
   return (
     <Flex direction="column" minH="100dvh">
       <SkipLink />
