@@ -35,10 +35,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectRegister: false,
         manifest,
         injectManifest: {
-          // The offline base map (country shapes) is precached so picking a point works with no network.
-          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2,geojson}'],
-          // maplibre is lazy and large: cached at runtime when a map is first opened, not precached.
-          globIgnores: ['**/maplibre*.js'],
+          // What the app needs offline. The map (maplibre and the offline base map) is listed too
+          // but cached after the first signed-in page, not at install (sw/map-warmup.ts); the
+          // install screenshots and home-screen icons are not needed offline.
+          globPatterns: ['**/*.{js,css,html,svg,ico,webmanifest,woff2,geojson}', 'favicon.*'],
+          globIgnores: ['prerendered/**', 'screenshots/**'],
         },
         devOptions: { enabled: false },
       }),
@@ -49,8 +50,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Which chunks each route needs: the prerender preloads them for the page it writes.
-    manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
   },
 }))

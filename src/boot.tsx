@@ -37,4 +37,6 @@ export async function boot(root: HTMLElement) {
       createRoot(root).render(app)
     })
   await appReady
+  // For the browser tests and for anyone looking: the app now handles this page.
+  document.documentElement.dataset.appReady = ''
 }

@@ -1,7 +1,8 @@
 // The page's one script: small on purpose. It decides when the app (src/boot.tsx: React, Chakra,
 // the router) starts, and registers the service worker once the page has loaded.
 import { getSession } from '@/lib/auth-storage'
-import { whenIdleAfterLoad, whenInteracted } from '@/lib/when-interacted'
+import { whenIdleAfterLoad } from '@/lib/idle'
+import { whenInteracted } from '@/lib/when-interacted'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -14,18 +15,11 @@ const start = () => import('./boot').then(({ boot }) => boot(root))
 // needs the app at once (their header, a redirect, the page itself).
 if (root.dataset.prerendered && !getSession()) {
   whenInteracted(root, start)
-  // Fetched (not run) once the page has loaded and the browser is idle: the first tap then only
-  // waits for the app to run, not to download.
-  whenIdleAfterLoad(() => {
-    const code = document.querySelector<HTMLMetaElement>('meta[name="tote-app-code"]')?.content
-    for (const href of code?.split(' ').filter(Boolean) ?? []) {
-      const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href })
-      document.head.append(link)
-    }
-  })
 } else void start()
 
-// The worker makes the next visit work offline; it installs once this page has loaded.
+// The worker makes the next visit work offline. It installs once this page has loaded and the
+// browser is idle, so it never competes with the page itself (the app's update prompt attaches to
+// the same registration: components/update-prompt.tsx).
 if ('serviceWorker' in navigator && import.meta.env.PROD)
   whenIdleAfterLoad(() => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {

@@ -2,11 +2,13 @@
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
+import { isMapAsset } from './map-warmup'
 import { okOnly } from './ok-only'
 
 /** Map style, tiles, glyphs and sprites: public, never user data (kept at logout). */
 export const MAP_CACHE = 'tote-map-v1'
-/** The lazily loaded maplibre chunk (not precached, vite.config.ts), so a map opened once works offline. */
+/** The map's code and the offline base map: cached after the first signed-in page (map-warmup.ts) or
+ * when a map is first opened, whichever comes first. */
 export const MAP_CODE_CACHE = 'tote-map-code-v1'
 
 const DAY = 24 * 60 * 60
@@ -41,13 +43,13 @@ export function registerMapCache(origin: string): void {
     }),
   )
   registerRoute(
-    ({ url }) => url.origin === origin && /^\/assets\/maplibre[^/]*\.js$/.test(url.pathname),
+    ({ url }) => url.origin === origin && isMapAsset(url.pathname.slice(1)),
     new CacheFirst({
       cacheName: MAP_CODE_CACHE,
       plugins: [
         okOnly,
         // Hashed file names: an old version is never asked for again once a new one ships.
-        new ExpirationPlugin({ maxEntries: 4, maxAgeSeconds: 90 * DAY, purgeOnQuotaError: true }),
+        new ExpirationPlugin({ maxEntries: 12, maxAgeSeconds: 90 * DAY, purgeOnQuotaError: true }),
       ],
     }),
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { navigationDenylist } from './navigation'
+import { isPrerenderedPage, navigationDenylist } from './navigation'
 
 const denied = (path: string) => navigationDenylist.some((pattern) => pattern.test(path))
 
@@ -17,6 +17,13 @@ describe('navigation fallback', () => {
     }
   })
 
+  it('knows the prerendered public pages, with or without a trailing slash', () => {
+    for (const path of ['/', '/faq', '/faq/', '/login', '/how-it-works'])
+      expect(isPrerenderedPage(path), path).toBe(true)
+    for (const path of ['/dashboard', '/items/42', '/verify-email', '/faqs', '/login/extra'])
+      expect(isPrerenderedPage(path), path).toBe(false)
+  })
+
   it('lets API calls, the worker and the manifest reach the network', () => {
     for (const path of [
       '/api',
@@ -25,6 +32,8 @@ describe('navigation fallback', () => {
       '/api/docs',
       '/sw.js',
       '/manifest.webmanifest',
+      '/robots.txt',
+      '/sitemap.xml',
     ]) {
       expect(denied(path), path).toBe(true)
     }

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The service worker: wires the pieces together, one concern per module.
-// - precache: the app shell and hashed assets built by Vite (self.__WB_MANIFEST, injected at build)
+// - precache: the app shell and hashed assets built by Vite (self.__WB_MANIFEST, injected at build),
+//   minus the map (map-warmup: cached once a signed-in page asks)
 // - navigation: client routes answered with the precached shell, so the app opens offline
 // - map-cache / places-cache: runtime caches of public data (tiles, place names); no other /api
 //   answer is ever cached here: the page keeps the user's data, per user, in IndexedDB
@@ -10,6 +11,7 @@
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerLifecycle } from './lifecycle'
 import { registerMapCache } from './map-cache'
+import { isMapAsset, registerMapWarmup } from './map-warmup'
 import { registerNavigation } from './navigation'
 import { registerOutboxSync } from './outbox-sync'
 import { registerPlacesCache } from './places-cache'
@@ -17,7 +19,15 @@ import { registerUserCacheClearing } from './user-caches'
 
 declare const self: ServiceWorkerGlobalScope
 
-precacheAndRoute(self.__WB_MANIFEST)
+// The install downloads the shell and the app's code; the map waits for a signed-in page.
+const manifest = self.__WB_MANIFEST
+precacheAndRoute(
+  manifest.filter((entry) => !isMapAsset(typeof entry === 'string' ? entry : entry.url)),
+)
+registerMapWarmup(
+  self,
+  manifest.filter((entry) => isMapAsset(typeof entry === 'string' ? entry : entry.url)),
+)
 cleanupOutdatedCaches()
 registerNavigation()
 registerPlacesCache(self.location.origin)

@@ -70,11 +70,3 @@ const checkable = (field: HTMLInputElement | HTMLTextAreaElement) =>
   field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
     ? field.checked
     : null
-
-/** Runs `task` once the page has loaded and the browser has a moment to spare. */
-export function whenIdleAfterLoad(task: () => void) {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(() => task()) : setTimeout(task, 1000)
-  if (document.readyState === 'complete') idle()
-  else window.addEventListener('load', idle, { once: true })
-}

@@ -7,6 +7,7 @@ import { AppLayout } from '@/features/shell/app-layout'
 import { Toaster } from '@/components/ui/toaster'
 import { apiFailure } from '@/lib/api-failure'
 import { requireSignIn } from '@/lib/guards'
+import { useWarmMapCache } from '@/lib/offline/warm-map-cache'
 import { useSession } from '@/lib/use-session'
 
 export const Route = createFileRoute('/_app')({
@@ -42,6 +43,7 @@ function AppRoute() {
   const session = useSession()
   const [profileOpen, setProfileOpen] = useState(false)
   const closeProfile = useCallback(() => setProfileOpen(false), [])
+  useWarmMapCache()
   return (
     <QueryClientProvider client={queryClient}>
       <AppLayout

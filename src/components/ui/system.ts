@@ -57,6 +57,21 @@ const UNUSED_PALETTES = ['teal', 'cyan', 'pink']
 const without = <T extends Record<string, unknown>>(record: T) =>
   Object.fromEntries(Object.entries(record).filter(([key]) => !UNUSED_PALETTES.includes(key)))
 
+/**
+ * Tote has no dark mode (nothing sets Chakra's .dark class), so each semantic token keeps its
+ * light value only: half the token work when the app starts, and half the CSS variables in
+ * every page's styles.
+ */
+function lightOnly<T>(node: T): T {
+  if (Array.isArray(node) || typeof node !== 'object' || node === null) return node
+  const entries = Object.entries(node as Record<string, unknown>).map(([key, value]) => {
+    const conditional =
+      key === 'value' && typeof value === 'object' && value !== null && '_light' in value
+    return [key, conditional ? (value as { _light: unknown })._light : lightOnly(value)]
+  })
+  return Object.fromEntries(entries) as T
+}
+
 // Only the recipes the app renders: the full default theme costs ~30 KB gzip on first visit.
 const config = defineConfig({
   preflight: true,
@@ -67,7 +82,7 @@ const config = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: { ...without(tokens.colors ?? {}), brand } },
-    semanticTokens: {
+    semanticTokens: lightOnly({
       ...semanticTokens,
       colors: {
         ...without(semanticTokens.colors ?? {}),
@@ -81,7 +96,7 @@ const config = defineConfig({
           focusRing: { value: '{colors.brand.600}' },
         },
       },
-    },
+    }),
     textStyles,
     layerStyles,
     animationStyles,

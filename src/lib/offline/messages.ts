@@ -4,3 +4,8 @@
 export const CLEAR_USER_CACHES = 'CLEAR_USER_CACHES'
 /** Worker -> pages after a Background Sync replay changed something: refresh what they show. */
 export const OUTBOX_REPLAYED = 'OUTBOX_REPLAYED'
+/**
+ * Page -> worker once the first signed-in page has rendered and the browser is idle: cache the
+ * map code and the offline base map now (the first visit's install leaves them out).
+ */
+export const WARM_MAP = 'WARM_MAP'

@@ -1,3 +1,4 @@
+/* global document */
 // Debian's Chromium driven by playwright-core, plus small helpers shared by the browser tests.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -72,6 +73,16 @@ export async function scenario(name, { page, problems }, fn) {
 /** Resolves when the page's path is `path` (client-side navigations included). */
 export async function waitForPath(page, path, timeout = ACTION_TIMEOUT_MS) {
   await page.waitForURL((url) => url.pathname === path, { timeout })
+}
+
+/**
+ * A prerendered public page is taken over by the app on the visitor's first interaction
+ * (src/main.tsx): points at it and waits until the app handles the page.
+ */
+export async function startApp(page) {
+  await page.mouse.move(10, 10)
+  await page.mouse.move(30, 30)
+  await page.waitForFunction(() => 'appReady' in document.documentElement.dataset)
 }
 
 /** The form control labelled `label`; a required-field asterisk after the label is allowed. */

@@ -1,0 +1,33 @@
+/// <reference lib="webworker" />
+import type { PrecacheEntry } from 'workbox-precaching'
+import { WARM_MAP } from '../src/lib/offline/messages'
+import { MAP_CODE_CACHE } from './map-cache'
+
+/** The map's code (maplibre and its view) and the offline base map: large, and only for maps. */
+export const isMapAsset = (url: string) =>
+  /(^|\/)assets\/maplibre[^/]*\.(js|css)$/.test(url) || /(^|\/)map\/[^/]+\.geojson$/.test(url)
+
+const urlOf = (entry: string | PrecacheEntry) => (typeof entry === 'string' ? entry : entry.url)
+
+/**
+ * The build's list of map assets is not precached at install (a first visit downloads no map);
+ * the page asks for them (WARM_MAP) once a signed-in page is up and the browser is idle, so they
+ * are on the device before the user goes offline. They go to the map code cache, which the
+ * runtime route (map-cache.ts) answers from.
+ */
+export function registerMapWarmup(
+  scope: ServiceWorkerGlobalScope,
+  entries: (string | PrecacheEntry)[],
+): void {
+  const urls = entries.map((e) => new URL(urlOf(e), scope.location.origin).href)
+  scope.addEventListener('message', (event: ExtendableMessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type !== WARM_MAP) return
+    event.waitUntil(
+      caches.open(MAP_CODE_CACHE).then(async (cache) => {
+        const missing = []
+        for (const url of urls) if (!(await cache.match(url))) missing.push(url)
+        await cache.addAll(missing)
+      }),
+    )
+  })
+}
