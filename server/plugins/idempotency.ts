@@ -10,6 +10,16 @@ export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000
 /** A key is remembered this long; after it the same key is a new request (and the row is purged). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request'
+
+/**
+ * Answers worth keeping for a key: a success, or a refusal of the request's content (invalid
+ * fields, too large, wrong file type), which the same content will always get. Anything that
+ * depends on the moment (401, 403, 404, 409, 429: signed out, item withdrawn, already being
+ * processed, throttled) or on the server (5xx) frees the key, so the same request may run again
+ * when the moment has passed.
+ */
+export const keepsAnswer = (status: number) =>
+  (status >= 200 && status < 300) || [400, 413, 415, 422].includes(status)
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const REPLAYED_HEADER = 'Idempotent-Replayed'
 
@@ -55,8 +65,8 @@ export function fingerprintOf(request: FastifyRequest): string {
  *
  * Without an `Idempotency-Key` header the call runs normally. With one (1..200 characters, else 400),
  * per user: the first call claims the key (insert-first on the unique (user_id, key)) with the
- * fingerprint of its content; its answer is stored when it is sent — unless it is a 5xx, which
- * frees the key so a retry runs again. A later call with the same key and content gets the stored
+ * fingerprint of its content; its answer is stored when it is sent if it is final (keepsAnswer),
+ * else the key is freed so a retry runs again. A later call with the same key and content gets the stored
  * status and body with `Idempotent-Replayed: true`; while the first is still running, 409 'This
  * request is already being processed'; the same key with other content, method or path, 422 (the
  * IETF Idempotency-Key draft). A key older than 24 hours is forgotten.
@@ -137,7 +147,7 @@ export const idempotencyPlugin = fp(
       const id = (request as Claimed)[kClaim]
       if (!id) return payload
       ;(request as Claimed)[kClaim] = undefined
-      if (reply.statusCode >= 500) {
+      if (!keepsAnswer(reply.statusCode)) {
         await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id))
         return payload
       }

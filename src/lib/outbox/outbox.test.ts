@@ -139,17 +139,19 @@ describe('outbox', () => {
     expect(await run(server.fetchImpl)).toMatchObject({ sent: 2 })
   })
 
-  it('retries a failed entry with the same key, and discards on request', async () => {
+  it('retries a failed entry as a new request (a fresh key), and discards on request', async () => {
     const failing = await reply(1)
     const dropped = await reply(2)
     await run(fakeServer([answer(400, 'Description is required'), answer(400, 'Bad')]).fetchImpl)
     await retry(failing.id)
     const [retried] = await listEntries('alice')
     expect(retried).toMatchObject({ status: 'queued', error: null })
+    // The refused key's answer would be replayed for ever: the retry is a new request.
+    expect(retried!.idempotencyKey).not.toBe(failing.idempotencyKey)
     await discard(dropped.id)
     const server = fakeServer()
     await run(server.fetchImpl)
-    expect(server.seen.map((s) => s.key)).toEqual([failing.idempotencyKey])
+    expect(server.seen.map((s) => s.key)).toEqual([retried!.idempotencyKey])
     expect((await listEntries('alice')).map((e) => e.id)).toEqual([failing.id])
   })
 

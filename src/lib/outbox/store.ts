@@ -55,9 +55,18 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   return { ...row, id: id }
 }
 
-/** Puts a failed (or stuck) entry back in the queue; its Idempotency-Key stays the same. */
+/**
+ * Puts a failed entry back in the queue with a fresh Idempotency-Key: the server refused the old
+ * key's request (a refusal it keeps would be replayed for ever), so nothing was done under it and
+ * the retry is a new request. A failed entry is one the server refused; one it may have done
+ * (a lost answer) stays queued with its key and is never retried this way.
+ */
 export async function retry(id: number): Promise<void> {
-  await getDb().outbox.update(id, { status: 'queued', error: null })
+  await getDb().outbox.update(id, {
+    status: 'queued',
+    error: null,
+    idempotencyKey: crypto.randomUUID(),
+  })
 }
 
 export async function discard(id: number): Promise<void> {
