@@ -37,6 +37,27 @@ describe.each(backends)('app on %s', (backend) => {
     }
   })
 
+  it('keeps every /api answer out of the browser cache (no-store), errors and docs included', async () => {
+    const sender = await createUser(t.app, { email: 'nostore@example.com' })
+    const { token } = await login(t.app, sender.email)
+    for (const [url, headers] of [
+      ['/api/health', {}],
+      ['/api/get-user-data', auth(token)],
+      ['/api/get-user-data', {}],
+      ['/api/nothing-here', {}],
+      ['/api/docs/json', {}],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers })
+      expect(res.headers['cache-control'], url).toBe('no-store')
+    }
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'nostore@example.com', password: 'password123' },
+    })
+    expect(posted.headers['cache-control']).toBe('no-store')
+  })
+
   it('answers unknown API routes with the 404 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' })
     expect(res.statusCode).toBe(404)

@@ -105,6 +105,19 @@ export async function buildApp(opts: BuildAppOptions = {}) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
 
+  // Nothing an /api answer holds (errors, 404s and the docs included) may stay in the browser's
+  // HTTP cache: on a shared phone the next user could read it, offline too. The PWA keeps what it
+  // needs, per user, in IndexedDB; the worker's public caches (places, map) are its own.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.url === '/api' ||
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/api?')
+    )
+      reply.header('Cache-Control', 'no-store')
+    return payload
+  })
+
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 

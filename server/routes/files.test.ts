@@ -48,7 +48,7 @@ describe.each(backends)('files on %s', (backend) => {
     expect(res.headers['content-type']).toBe('application/pdf')
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="_ticket_.pdf"/)
     expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.headers['cache-control']).toBe('no-store')
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
     expect((await get(null, id)).statusCode).toBe(401)
   })

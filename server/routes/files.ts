@@ -39,7 +39,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           `inline; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         )
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(bytes)
     },
