@@ -1,13 +1,30 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { InfoRequest, Item } from '@contract/items'
 import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '@/test/msw-server'
+import type { OutboxEntry } from '@/lib/db'
+import type { OutboxView } from '@/lib/outbox/use-outbox'
 import { InfoRequestArea } from './info-request-area'
 import { Toaster } from './ui/toaster'
+
+// The outbox lives in IndexedDB, which jsdom lacks: the tests say what it holds.
+const outbox = vi.hoisted(() => ({ entries: [] as OutboxEntry[] }))
+vi.mock('@/lib/outbox/use-outbox', () => ({
+  useOutbox: (): OutboxView => ({
+    entries: outbox.entries,
+    pending: outbox.entries.length,
+    failed: 0,
+    retry: async () => {},
+    discard: async () => {},
+  }),
+}))
+beforeEach(() => {
+  outbox.entries = []
+})
 
 const request: InfoRequest = {
   id: 'r1',
@@ -61,6 +78,31 @@ describe('InfoRequestArea', () => {
     expect(screen.getByText('Information Submitted')).toBeInTheDocument()
     expect(screen.getByText('Photo attached')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Resubmit Response' })).toBeInTheDocument()
+  })
+
+  it('shows a reply waiting in the outbox as queued, with no second Respond', () => {
+    const item = itemWith({ info_request_to_sender: request })
+    outbox.entries = [
+      {
+        id: 1,
+        userId: 'u-sender',
+        createdAt: 0,
+        kind: 'respond-further-info',
+        method: 'POST',
+        path: 'respond-further-info',
+        idempotencyKey: 'k1',
+        fields: { item_id: item.id, description: 'The photo is on its way', response_by: 'sender' },
+        file: null,
+        status: 'queued',
+        error: null,
+        attempts: 0,
+        label: 'Reply to an information request',
+      },
+    ]
+    renderArea(item, 'sender', true)
+    expect(screen.getByText('Queued — will be sent when you are back online')).toBeInTheDocument()
+    expect(screen.getByText('The photo is on its way')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Respond/ })).not.toBeInTheDocument()
   })
 
   it('hides Respond once the approval is no longer pending', () => {

@@ -1,6 +1,8 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
+import { QUEUED_WRITE_MESSAGE, waitingWrite } from '@/lib/outbox/queued-writes'
+import { useOutbox } from '@/lib/outbox/use-outbox'
 import { DocumentViewer } from './document-viewer'
 import { InfoResponseDialog } from './info-response-dialog'
 import { toaster } from './ui/toaster'
@@ -18,6 +20,7 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
   const request = party === 'sender' ? item.info_request_to_sender : item.info_request_to_deliverer
   const [viewing, setViewing] = useState<{ path: string; title: string } | null>(null)
   const [responding, setResponding] = useState(false)
+  const queued = waitingWrite(useOutbox().entries, 'respond-further-info', item.id)
   if (!request) return null
 
   const response =
@@ -46,8 +49,8 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
       <Stack gap="3">
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text fontWeight="semibold">The admin asked for more information</Text>
-          <Badge colorPalette={answered ? 'green' : 'orange'} variant="solid">
-            {answered ? 'Information Submitted' : 'Action Required'}
+          <Badge colorPalette={answered || queued ? 'green' : 'orange'} variant="solid">
+            {queued ? 'Queued' : answered ? 'Information Submitted' : 'Action Required'}
           </Badge>
         </HStack>
         <Text whiteSpace="pre-wrap">{request.description}</Text>
@@ -67,7 +70,20 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
             </Button>
           )}
         </HStack>
-        {answered && (
+        {queued && (
+          <Box borderTopWidth="1px" pt="3">
+            <Text fontSize="sm" fontWeight="semibold" color="orange.fg">
+              {QUEUED_WRITE_MESSAGE}
+            </Text>
+            <Text whiteSpace="pre-wrap">{queued.fields.description}</Text>
+            {queued.file && (
+              <Text fontSize="sm" color="fg.muted">
+                Attached: {queued.file.name}
+              </Text>
+            )}
+          </Box>
+        )}
+        {answered && !queued && (
           <Box borderTopWidth="1px" pt="3">
             <Text fontSize="sm" color="fg.muted">
               Your response
@@ -87,7 +103,7 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
             )}
           </Box>
         )}
-        {approvalPending && (
+        {approvalPending && !queued && (
           <Box>
             <Button size="sm" colorPalette="brand" onClick={() => setResponding(true)}>
               {answered ? 'Resubmit Response' : 'Respond'}

@@ -1,6 +1,7 @@
-import { Box, Text } from '@chakra-ui/react'
+import { Text } from '@chakra-ui/react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { NoticeBanner } from '@/components/notice-banner'
 import { toaster } from '@/components/ui/toaster'
 import { useIsOffline } from '@/lib/offline/network-status'
 import { onStorageProblem } from '@/lib/offline/storage'
@@ -51,21 +52,11 @@ export function OfflineBanner() {
   if (!offline) return null
   const oldest = oldestShown(client)
   return (
-    <Box
-      role="status"
-      bg="orange.subtle"
-      color="orange.fg"
-      borderWidth="1px"
-      borderColor="orange.muted"
-      borderRadius="md"
-      px="4"
-      py="2"
-      mb="4"
-    >
+    <NoticeBanner role="status">
       <Text fontWeight="semibold">You are offline. Showing data saved on this device</Text>
       {oldest !== null && (
         <Text fontSize="sm">Last updated {formatAge(Math.max(0, now - oldest))}</Text>
       )}
-    </Box>
+    </NoticeBanner>
   )
 }

@@ -2,10 +2,12 @@ import { Button, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { loginBody } from '@contract/auth'
-import { ErrorAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
 import { apiFailure } from '@/lib/api-failure'
 import { safeRedirectTarget } from '@/lib/guards'
+import { signInAgainMessage } from '@/lib/outbox/messages'
+import { useSignInNeeded } from '@/lib/outbox/use-sign-in-needed'
 import { roleHome } from '@/lib/role-home'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useLoginMutation } from './api'
@@ -20,6 +22,8 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
+  // Changes made offline wait on this device for their user (an expired or refused session).
+  const waiting = useSignInNeeded()
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -43,6 +47,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     <AuthCard title="Log in" intro="Welcome back. Log in to send items or pick up deliveries.">
       <AuthForm onSubmit={onSubmit} action="sign in">
         <Stack gap="4">
+          {waiting > 0 && <FormAlert status="info">{signInAgainMessage(waiting)}</FormAlert>}
           <ErrorAlert error={login.error} fallback="Login failed. Please try again." />
           {failure?.status === 403 && /verif/i.test(failure.message ?? '') && (
             <ResendVerification email={email} />

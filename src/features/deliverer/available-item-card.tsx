@@ -2,14 +2,17 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
 import { capitalise, formatDate, formatPlace, formatPrice } from '@/lib/format'
+import { QUEUED_WRITE_MESSAGE } from '@/lib/outbox/queued-writes'
 
 interface AvailableItemCardProps {
   item: Item
   requested: boolean
+  /** A request for this item waits in the outbox: no second one is offered. */
+  queued: boolean
   onRequest: (item: Item) => void
 }
 
-export function AvailableItemCard({ item, requested, onRequest }: AvailableItemCardProps) {
+export function AvailableItemCard({ item, requested, queued, onRequest }: AvailableItemCardProps) {
   return (
     <Card.Root as="article" aria-labelledby={`item-${item.id}`} size="sm">
       <Card.Body gap="2">
@@ -52,6 +55,11 @@ export function AvailableItemCard({ item, requested, onRequest }: AvailableItemC
             {formatPrice(item.sender_price)}
           </Text>
         </Stack>
+        {queued && (
+          <Text fontSize="sm" fontWeight="semibold" color="orange.fg">
+            {QUEUED_WRITE_MESSAGE}
+          </Text>
+        )}
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap">
         <Button asChild variant="outline" size="sm">
@@ -59,8 +67,13 @@ export function AvailableItemCard({ item, requested, onRequest }: AvailableItemC
             View details
           </Link>
         </Button>
-        <Button size="sm" colorPalette="brand" disabled={requested} onClick={() => onRequest(item)}>
-          {requested ? 'Requested' : 'Request to Deliver'}
+        <Button
+          size="sm"
+          colorPalette="brand"
+          disabled={requested || queued}
+          onClick={() => onRequest(item)}
+        >
+          {requested ? 'Requested' : queued ? 'Queued' : 'Request to Deliver'}
         </Button>
       </Card.Footer>
     </Card.Root>

@@ -7,6 +7,8 @@ import { FormAlert } from '@/components/form-alert'
 import { MapLocationPicker } from '@/components/map-location-picker'
 import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-failure'
+import { waitingWrite } from '@/lib/outbox/queued-writes'
+import { useOutbox } from '@/lib/outbox/use-outbox'
 import { useSession } from '@/lib/use-session'
 import { Pager } from '@/components/pager'
 import { availableItemsQueryOptions } from './api'
@@ -31,6 +33,7 @@ export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPag
   const userId = useSession()?.user.id
   const [dialogItem, setDialogItem] = useState<Item | null>(null)
   const flow = useRequestFlow()
+  const outbox = useOutbox()
   const { origin, destination } = search
   const ready = Boolean(origin && destination)
 
@@ -101,6 +104,7 @@ export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPag
                   key={item.id}
                   item={item}
                   requested={isRequestedBy(item, userId)}
+                  queued={waitingWrite(outbox.entries, 'request-item', item.id) !== null}
                   onRequest={setDialogItem}
                 />
               ))}

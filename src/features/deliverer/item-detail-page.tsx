@@ -6,6 +6,8 @@ import type { Item } from '@contract/items'
 import { ErrorAlert } from '@/components/form-alert'
 import { InfoRequestArea } from '@/components/info-request-area'
 import { RouteMap } from '@/components/route-map'
+import { QUEUED_WRITE_MESSAGE, waitingWrite } from '@/lib/outbox/queued-writes'
+import { useOutbox } from '@/lib/outbox/use-outbox'
 import { useSession } from '@/lib/use-session'
 import { delivererItemQueryOptions } from './api'
 import { ConsentDialog } from './consent-dialog'
@@ -49,6 +51,7 @@ export function ItemDetailPage({ id }: { id: string }) {
 
 function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }) {
   const requested = isRequestedBy(item, userId)
+  const queued = waitingWrite(useOutbox().entries, 'request-item', item.id) !== null
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const flow = useRequestFlow({ onSent: () => setFile(null) })
@@ -60,7 +63,12 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
 
       <ActionSection id="request-heading" title="Request to deliver">
-        {!requested && (
+        {queued && (
+          <Text fontWeight="semibold" color="orange.fg">
+            {QUEUED_WRITE_MESSAGE}
+          </Text>
+        )}
+        {!requested && !queued && (
           <FileField
             label={TRAVEL_PROOF_LABEL}
             file={file}
@@ -74,15 +82,17 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
         <HStack>
           <Button
             colorPalette="brand"
-            disabled={requested || !file}
+            disabled={requested || queued || !file}
             // The offer input is hidden here (SPEC.md section 5), so the sender's price is sent.
             onClick={() => file && flow.start({ item, file, offer: '' })}
           >
             {requested
               ? 'Requested'
-              : file
-                ? 'Request to Deliver'
-                : 'Upload Travel Document to Request'}
+              : queued
+                ? 'Queued'
+                : file
+                  ? 'Request to Deliver'
+                  : 'Upload Travel Document to Request'}
           </Button>
         </HStack>
       </ActionSection>

@@ -5,6 +5,7 @@ import { OfflineBanner } from '@/components/offline-banner'
 import { SkipLink } from '@/components/skip-link'
 import { SidebarContent } from './sidebar-content'
 import { useMarkAppReady } from '@/lib/app-ready'
+import { SignInAgainBanner } from './sign-in-again-banner'
 
 interface AppLayoutProps {
   role: Role
@@ -118,6 +119,7 @@ export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutPr
       >
         <Box maxW="6xl" mx="auto">
           <OfflineBanner />
+          <SignInAgainBanner />
           {children}
         </Box>
       </Box>

@@ -30,8 +30,8 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
         </Stack>
         <Badge colorPalette={statusPalette[entry.status]}>{statusText[entry.status]}</Badge>
       </HStack>
-      {entry.status === 'failed' && entry.error && (
-        <Text fontSize="sm" color="fg.error">
+      {entry.status !== 'sent' && entry.error && (
+        <Text fontSize="sm" color={entry.status === 'failed' ? 'fg.error' : 'fg'}>
           {entry.error}
         </Text>
       )}

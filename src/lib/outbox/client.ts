@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@/lib/db'
-import { getSession } from '@/lib/auth-storage'
+import { getSession, subscribe } from '@/lib/auth-storage'
 import { loadOutboxStore, loadReplay } from '@/lib/offline/lazy-db'
 import { askPersistentStorageOnce, isQuotaError, reportQuotaError } from '@/lib/offline/storage'
 import type { EnqueueInput } from './store'
@@ -80,8 +80,9 @@ export async function discardWrite(id: number): Promise<void> {
 }
 
 /**
- * Replays when the browser comes online, when the tab becomes visible and every 30 s while it is
- * visible (SPEC.md refresh rule: nothing runs in a hidden tab). Returns a stop function.
+ * Replays when the browser comes online, when the tab becomes visible, every 30 s while it is
+ * visible (SPEC.md refresh rule: nothing runs in a hidden tab) and when a user signs in (changes
+ * that waited for a refused or expired session go at once). Returns a stop function.
  */
 export function startOutboxTriggers(): () => void {
   const run = () => {
@@ -95,10 +96,17 @@ export function startOutboxTriggers(): () => void {
   const timer = setInterval(() => {
     if (document.visibilityState === 'visible') run()
   }, REPLAY_EVERY_MS)
+  let signedInAs = getSession()?.token ?? null
+  const stopWatchingSession = subscribe(() => {
+    const token = getSession()?.token ?? null
+    if (token && token !== signedInAs) run()
+    signedInAs = token
+  })
   window.addEventListener('online', run)
   document.addEventListener('visibilitychange', onVisible)
   run()
   return () => {
+    stopWatchingSession()
     clearInterval(timer)
     window.removeEventListener('online', run)
     document.removeEventListener('visibilitychange', onVisible)

@@ -1,10 +1,11 @@
 // @vitest-environment node
 // Node: fake-indexeddb's structured clone keeps Node's Blob (jsdom's Blob cannot be cloned).
 import 'fake-indexeddb/auto'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getDb } from '../db'
 import { replay, type ReplaySession } from './replay'
-import { discard, enqueue, listEntries, retry } from './store'
+import { SIGN_IN_AGAIN_ERROR } from './messages'
+import { discard, enqueue, listEntries, retry, watchUnsentCount } from './store'
 
 const alice: ReplaySession = { token: 'alice-token', userId: 'alice' }
 const origin = 'http://tote.test'
@@ -134,9 +135,30 @@ describe('outbox', () => {
     const server = fakeServer([answer(401, 'Session expired')])
     expect(await run(server.fetchImpl)).toMatchObject({ sent: 0, stopped: 'unauthorized' })
     expect(server.seen).toHaveLength(1)
-    expect((await listEntries('alice')).map((e) => e.status)).toEqual(['queued', 'queued'])
+    const waiting = await listEntries('alice')
+    expect(waiting.map((e) => e.status)).toEqual(['queued', 'queued'])
+    // The refused one says why, so the shell can ask the user to sign in again.
+    expect(waiting.map((e) => e.error)).toEqual([SIGN_IN_AGAIN_ERROR, null])
     expect(await run(server.fetchImpl, null)).toMatchObject({ stopped: 'signed-out' })
     expect(await run(server.fetchImpl)).toMatchObject({ sent: 2 })
+    const sent = await listEntries('alice')
+    expect(sent.map((e) => [e.status, e.error])).toEqual([
+      ['sent', null],
+      ['sent', null],
+    ])
+    // Each change reached the server once with its own key (the 401 did nothing there).
+    expect(new Set(server.seen.map((s) => s.key)).size).toBe(2)
+  })
+
+  it('counts the unsent entries of every user on the device (the login page)', async () => {
+    await reply(1)
+    await reply(2, 'bob')
+    const counts: number[] = []
+    const stop = watchUnsentCount((count) => counts.push(count))
+    await vi.waitFor(() => expect(counts.at(-1)).toBe(2))
+    await run(fakeServer().fetchImpl)
+    await vi.waitFor(() => expect(counts.at(-1)).toBe(1))
+    stop()
   })
 
   it('retries a failed entry as a new request (a fresh key), and discards on request', async () => {
@@ -153,6 +175,15 @@ describe('outbox', () => {
     await run(server.fetchImpl)
     expect(server.seen.map((s) => s.key)).toEqual([retried!.idempotencyKey])
     expect((await listEntries('alice')).map((e) => e.id)).toEqual([failing.id])
+  })
+
+  it('keeps the key of a queued entry on Retry: its answer may have been lost', async () => {
+    const entry = await reply(1)
+    await run(fakeServer(['network']).fetchImpl)
+    await retry(entry.id)
+    const server = fakeServer()
+    await run(server.fetchImpl)
+    expect(server.seen.map((s) => s.key)).toEqual([entry.idempotencyKey])
   })
 
   it("sends only the signed-in user's entries, one replay at a time", async () => {

@@ -2,6 +2,7 @@
 import { getDb, type OutboxEntry } from '../db'
 import { env } from '../env'
 import { withOutboxLock } from './lock'
+import { SIGN_IN_AGAIN_ERROR } from './messages'
 
 // Sends the queued writes of the signed-in user, oldest first, with the Idempotency-Key chosen at
 // enqueue time (DESIGN.md: the server changes nothing twice). No window-only API: the page and
@@ -111,8 +112,12 @@ async function replayLocked(options: ReplayOptions): Promise<ReplayResult> {
       await db.outbox.update(entry.id, { status: 'failed', error: outcome.message })
       result.failed++
     } else {
-      // Stop at the first write that cannot go now, so later writes never overtake it.
-      await db.outbox.update(entry.id, { status: 'queued' })
+      // Stop at the first write that cannot go now, so later writes never overtake it. A 401 is
+      // noted on the entry, so the user is told to sign in (a network error needs nothing).
+      await db.outbox.update(entry.id, {
+        status: 'queued',
+        error: outcome.reason === 'unauthorized' ? SIGN_IN_AGAIN_ERROR : entry.error,
+      })
       return { ...result, stopped: outcome.reason }
     }
   }

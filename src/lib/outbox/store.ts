@@ -56,16 +56,21 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
 }
 
 /**
- * Puts a failed entry back in the queue with a fresh Idempotency-Key: the server refused the old
- * key's request (a refusal it keeps would be replayed for ever), so nothing was done under it and
- * the retry is a new request. A failed entry is one the server refused; one it may have done
- * (a lost answer) stays queued with its key and is never retried this way.
+ * Puts a refused entry back in the queue with a fresh Idempotency-Key: the server keeps no answer
+ * for a refusal that can change (issue 12), but a new key makes sure the retry is a new request.
+ * An entry still queued keeps its key (its last attempt may have reached the server with the
+ * answer lost), so a Retry on it only sends it sooner and nothing is ever done twice.
  */
 export async function retry(id: number): Promise<void> {
-  await getDb().outbox.update(id, {
-    status: 'queued',
-    error: null,
-    idempotencyKey: crypto.randomUUID(),
+  const db = getDb()
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id)
+    if (entry?.status !== 'failed') return
+    await db.outbox.update(id, {
+      status: 'queued',
+      error: null,
+      idempotencyKey: crypto.randomUUID(),
+    })
   })
 }
 
@@ -89,4 +94,20 @@ export function watchEntries(userId: string, listener: (entries: OutboxEntry[]) 
 
 export async function clearUserOutbox(userId: string): Promise<void> {
   await getDb().outbox.where('userId').equals(userId).delete()
+}
+
+/**
+ * Calls `listener` with the number of unsent entries on this device, of any user: on the login
+ * page none of them can be sent until their user signs in again. Only a count leaves this module.
+ */
+export function watchUnsentCount(listener: (count: number) => void) {
+  const subscription = liveQuery(() =>
+    getDb()
+      .outbox.filter((entry) => isPending(entry))
+      .count(),
+  ).subscribe({
+    next: listener,
+    error: (error: unknown) => console.warn('Outbox unavailable', error),
+  })
+  return () => subscription.unsubscribe()
 }
