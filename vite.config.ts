@@ -38,7 +38,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // What the app needs offline. The map (maplibre and the offline base map) is listed too
           // but cached after the first signed-in page, not at install (sw/map-warmup.ts); the
           // install screenshots and home-screen icons are not needed offline.
-          globPatterns: ['**/*.{js,css,html,svg,ico,webmanifest,woff2,geojson}', 'favicon.*'],
+          // mjs: MapLibre's worker file, which the map loads by URL (issue 12).
+          globPatterns: ['**/*.{js,mjs,css,html,svg,ico,webmanifest,woff2,geojson}', 'favicon.*'],
           globIgnores: ['prerendered/**', 'screenshots/**'],
         },
         devOptions: { enabled: false },

@@ -3,9 +3,12 @@ import type { PrecacheEntry } from 'workbox-precaching'
 import { WARM_MAP } from '../src/lib/offline/messages'
 import { MAP_CODE_CACHE } from './map-cache'
 
-/** The map's code (maplibre and its view) and the offline base map: large, and only for maps. */
+/**
+ * The map's code (maplibre, its view and MapLibre's worker file, which the map loads from its own
+ * URL) and the offline base map: large, and only for maps.
+ */
 export const isMapAsset = (url: string) =>
-  /(^|\/)assets\/maplibre[^/]*\.(js|css)$/.test(url) || /(^|\/)map\/[^/]+\.geojson$/.test(url)
+  /(^|\/)assets\/maplibre[^/]*\.(m?js|css)$/.test(url) || /(^|\/)map\/[^/]+\.geojson$/.test(url)
 
 const urlOf = (entry: string | PrecacheEntry) => (typeof entry === 'string' ? entry : entry.url)
 

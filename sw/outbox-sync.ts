@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { replay } from '../src/lib/outbox/replay'
+import { replay, type ReplayResult } from '../src/lib/outbox/replay'
 import { readWorkerSession } from '../src/lib/outbox/worker-session'
 import { OUTBOX_SYNC_TAG } from '../src/lib/outbox/sync-tag'
 import { OUTBOX_REPLAYED } from '../src/lib/offline/messages'
@@ -9,27 +9,57 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean
 }
 
+type SyncScope = ServiceWorkerGlobalScope & {
+  registration: ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
+}
+
+/**
+ * Pauses between tries inside one sync event (Chromium lets it run about 3 minutes). A link that
+ * flaps is usually back within seconds, while the browser's own retry of a failed sync comes
+ * 5 minutes later at the earliest, and after 3 failures never (issue 12: nothing sent within
+ * 60 s after a flapping session).
+ */
+export const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000]
+
+const stoppedByLink = (result: ReplayResult) =>
+  result.stopped === 'network' || result.stopped === 'server'
+
 /**
  * Background Sync (Chromium): the browser wakes the worker when the network is back, even with no
  * Tote tab open, and the worker replays the outbox with the same module the page uses. The token
- * comes from the session the page mirrored into IndexedDB (docs/decisions/005). A replay that
- * stops on a network error rejects, so the browser schedules another sync later.
+ * comes from the session the page mirrored into IndexedDB (docs/decisions/005). A replay stopped
+ * by the link is tried again a few times within the event; if it still cannot go, a new sync is
+ * registered before the event ends, so a failed sync never leaves the queue without one (a sync
+ * killed with its worker is retried by the browser, and every page start registers one again).
  */
-export function registerOutboxSync(scope: ServiceWorkerGlobalScope): void {
+export function registerOutboxSync(
+  scope: ServiceWorkerGlobalScope,
+  delays: readonly number[] = RETRY_DELAYS_MS,
+): void {
+  const notify = async () => {
+    for (const client of await scope.clients.matchAll({ type: 'window' })) {
+      client.postMessage({ type: OUTBOX_REPLAYED })
+    }
+  }
+  const attempt = async () => {
+    const result = await replay({ session: readWorkerSession })
+    if (result.sent > 0 || result.failed > 0) await notify()
+    return result
+  }
+  const run = async () => {
+    let result = await attempt()
+    for (const delay of delays) {
+      if (!stoppedByLink(result)) return
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      result = await attempt()
+    }
+    if (stoppedByLink(result)) {
+      await (scope as SyncScope).registration.sync?.register(OUTBOX_SYNC_TAG)
+    }
+  }
   scope.addEventListener('sync', (event) => {
     const sync = event as SyncEvent
     if (sync.tag !== OUTBOX_SYNC_TAG) return
-    sync.waitUntil(
-      replay({ session: readWorkerSession }).then(async (result) => {
-        if (result.sent > 0 || result.failed > 0) {
-          for (const client of await scope.clients.matchAll({ type: 'window' })) {
-            client.postMessage({ type: OUTBOX_REPLAYED })
-          }
-        }
-        if (result.stopped === 'network' || result.stopped === 'server') {
-          throw new Error(`Outbox replay stopped (${result.stopped}); the browser will retry`)
-        }
-      }),
-    )
+    sync.waitUntil(run())
   })
 }

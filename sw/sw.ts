@@ -1,29 +1,34 @@
 /// <reference lib="webworker" />
 // The service worker: wires the pieces together, one concern per module.
 // - precache: the app shell and hashed assets built by Vite (self.__WB_MANIFEST, injected at build),
-//   minus the map (map-warmup: cached once a signed-in page asks)
+//   minus the map (map-warmup: cached once a signed-in page asks), fetched in parallel
+//   (precache-warmup)
 // - navigation: client routes answered with the precached shell, so the app opens offline
 // - map-cache / places-cache: runtime caches of public data (tiles, place names); no other /api
 //   answer is ever cached here: the page keeps the user's data, per user, in IndexedDB
 // - user-caches: logout drops runtime caches that could hold user data
 // - outbox-sync: Background Sync replays the offline outbox (src/lib/outbox)
 // - lifecycle: a new version waits until the user accepts the update prompt
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
+import { addPlugins, cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerLifecycle } from './lifecycle'
 import { registerMapCache } from './map-cache'
 import { isMapAsset, registerMapWarmup } from './map-warmup'
 import { registerNavigation } from './navigation'
 import { registerOutboxSync } from './outbox-sync'
 import { registerPlacesCache } from './places-cache'
+import { registerPrecacheWarmup } from './precache-warmup'
 import { registerUserCacheClearing } from './user-caches'
 
 declare const self: ServiceWorkerGlobalScope
 
-// The install downloads the shell and the app's code; the map waits for a signed-in page.
+// The install downloads the shell and the app's code, six files at a time; the map waits for a
+// signed-in page.
 const manifest = self.__WB_MANIFEST
-precacheAndRoute(
-  manifest.filter((entry) => !isMapAsset(typeof entry === 'string' ? entry : entry.url)),
+const installed = manifest.filter(
+  (entry) => !isMapAsset(typeof entry === 'string' ? entry : entry.url),
 )
+addPlugins([registerPrecacheWarmup(self, installed)])
+precacheAndRoute(installed)
 registerMapWarmup(
   self,
   manifest.filter((entry) => isMapAsset(typeof entry === 'string' ? entry : entry.url)),

@@ -4,14 +4,13 @@ import { loadDb } from './lazy-db'
 import { isQuotaError, reportQuotaError } from './storage'
 
 // Reads fall back to local data (DESIGN.md "Offline"): every successful query of the signed-in
-// user is written to Dexie (throttled) and put back into the QueryClient at start, so with no
+// user is written to Dexie as it arrives (write-through) and put back into the QueryClient at start, so with no
 // network the pages show what the user saw before. A small custom persister rather than
 // @tanstack/query-persist-client: that one stores the whole cache as one blob, we want rows per
 // user and per query so logout can delete exactly one user's data.
 
 /** Older saved reads are not shown: a week-old list would mislead more than it helps. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
-const THROTTLE_MS = 1_000
 const MAX_ROWS_PER_USER = 300
 
 const rowId = (userId: string, queryHash: string) => `${userId}:${queryHash}`
@@ -76,15 +75,22 @@ async function write(rows: PersistedQuery[], userId: string) {
   if (excess > 0) await db.queries.bulkDelete(all.slice(0, excess).map((row) => row.id))
 }
 
-/** Saves successful queries of `currentUserId()` as they arrive; returns a stop function. */
+/**
+ * Saves successful queries of `currentUserId()` as they arrive; returns a stop function.
+ * Write-through, not throttled: an item seen for a moment before the tab closes must be on the
+ * device (issue 12), and an IndexedDB write started at once commits even while the page unloads,
+ * where one started from `pagehide` often does not. Successes of one tick go in one batch.
+ */
 export function startPersistingQueries(
   client: QueryClient,
   currentUserId: () => string | null,
 ): () => void {
   const dirty = new Set<string>()
-  let timer: ReturnType<typeof setTimeout> | null = null
+  let scheduled = false
+  // Dexie's chunk is fetched now, so the first save does not wait for the network.
+  void loadDb().catch(() => {})
   const flush = () => {
-    timer = null
+    scheduled = false
     const userId = currentUserId()
     const hashes = [...dirty]
     dirty.clear()
@@ -105,22 +111,12 @@ export function startPersistingQueries(
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return
     dirty.add(event.query.queryHash)
-    timer ??= setTimeout(flush, THROTTLE_MS)
+    if (scheduled) return
+    scheduled = true
+    queueMicrotask(flush)
   })
-  // Leaving the page (reload, navigation, closing the tab) must not lose the last second's reads.
-  const flushNow = () => {
-    if (timer) clearTimeout(timer)
-    if (dirty.size) flush()
-  }
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') flushNow()
-  }
-  window.addEventListener('pagehide', flushNow)
-  document.addEventListener('visibilitychange', onHidden)
   return () => {
     unsubscribe()
-    flushNow()
-    window.removeEventListener('pagehide', flushNow)
-    document.removeEventListener('visibilitychange', onHidden)
+    if (dirty.size) flush()
   }
 }

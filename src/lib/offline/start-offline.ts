@@ -5,6 +5,7 @@ import { hasIndexedDb, loadWorkerSession } from './lazy-db'
 import { OUTBOX_REPLAYED } from './messages'
 import { trackNetworkFailures } from './network-status'
 import { restoreQueries, startPersistingQueries } from './persist-queries'
+import { askPersistentStorageOnce } from './storage'
 
 /** The longest main.tsx waits for saved reads before the first render. */
 const RESTORE_WAIT_MS = 1_500
@@ -57,6 +58,10 @@ export async function startOffline(client: QueryClient): Promise<void> {
   onOutboxSent(() => void client.invalidateQueries())
   startOutboxTriggers()
   mirrorSessionForWorker()
+  // An installed app keeps the user's data: ask the browser once to exempt it from eviction when
+  // Tote is installed or opened as an installed app (also at the first queued write, client.ts).
+  window.addEventListener('appinstalled', () => void askPersistentStorageOnce())
+  if (window.matchMedia?.('(display-mode: standalone)').matches) void askPersistentStorageOnce()
   // The worker replayed in the background: what the pages show may have changed.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
     if ((event.data as { type?: unknown } | null)?.type === OUTBOX_REPLAYED) {

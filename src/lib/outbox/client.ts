@@ -65,6 +65,9 @@ export async function replayOutbox(): Promise<ReplayResult | null> {
     },
   })
   if (result.sent > 0) for (const listener of sentListeners) listener(result)
+  // Not through: make sure a Background Sync is registered, so the change goes when the link is
+  // back even if every Tote page is closed by then (a failed sync of the worker may have ended).
+  if (result.stopped === 'network' || result.stopped === 'server') void requestBackgroundSync()
   return result
 }
 

@@ -1,0 +1,72 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ReplayResult } from '../src/lib/outbox/replay'
+import { OUTBOX_SYNC_TAG } from '../src/lib/outbox/sync-tag'
+import { registerOutboxSync } from './outbox-sync'
+
+const script = vi.hoisted(() => ({ results: [] as ReplayResult[], calls: 0 }))
+vi.mock('../src/lib/outbox/replay', () => ({
+  replay: async () => {
+    script.calls++
+    return script.results.shift() ?? { sent: 0, failed: 0, stopped: null }
+  },
+}))
+vi.mock('../src/lib/outbox/worker-session', () => ({ readWorkerSession: async () => null }))
+
+const network: ReplayResult = { sent: 0, failed: 0, stopped: 'network' }
+
+/** A worker scope with one open page, and a way to fire a sync event at it. */
+function fakeWorker() {
+  let onSync: ((event: unknown) => void) | null = null
+  const registered: string[] = []
+  const posted: unknown[] = []
+  const scope = {
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      if (type === 'sync') onSync = listener
+    },
+    clients: { matchAll: async () => [{ postMessage: (m: unknown) => posted.push(m) }] },
+    registration: { sync: { register: async (tag: string) => void registered.push(tag) } },
+  } as unknown as ServiceWorkerGlobalScope
+  registerOutboxSync(scope, [0, 0, 0])
+  const fire = async () => {
+    let done: Promise<unknown> = Promise.resolve()
+    onSync!({
+      tag: OUTBOX_SYNC_TAG,
+      lastChance: false,
+      waitUntil: (p: Promise<unknown>) => (done = p),
+    })
+    await done
+  }
+  return { fire, registered, posted }
+}
+
+beforeEach(() => {
+  script.results = []
+  script.calls = 0
+})
+
+describe('Background Sync of the outbox', () => {
+  it('tries again within the event when the link flaps, and tells the pages once it went', async () => {
+    script.results = [network, network, { sent: 1, failed: 0, stopped: null }]
+    const worker = fakeWorker()
+    await worker.fire()
+    expect(script.calls).toBe(3)
+    expect(worker.posted).toHaveLength(1)
+    expect(worker.registered).toEqual([])
+  })
+
+  it('leaves a sync registered when the link never came back', async () => {
+    script.results = [network, network, network, network]
+    const worker = fakeWorker()
+    await worker.fire()
+    expect(script.calls).toBe(4)
+    expect(worker.registered).toEqual([OUTBOX_SYNC_TAG])
+  })
+
+  it('registers nothing when the user must sign in first (the page asks them)', async () => {
+    script.results = [{ sent: 0, failed: 0, stopped: 'unauthorized' }]
+    const worker = fakeWorker()
+    await worker.fire()
+    expect(script.calls).toBe(1)
+    expect(worker.registered).toEqual([])
+  })
+})
