@@ -15,18 +15,28 @@ vi.mock('../src/lib/outbox/worker-session', () => ({ readWorkerSession: async ()
 const network: ReplayResult = { sent: 0, failed: 0, stopped: 'network' }
 
 /** A worker scope with one open page, and a way to fire a sync event at it. */
-function fakeWorker() {
-  let onSync: ((event: unknown) => void) | null = null
+function fakeWorker(delays = [0, 0, 0]) {
+  const listeners = new Map<string, (event: unknown) => void>()
   const registered: string[] = []
   const posted: unknown[] = []
+  const registration = {
+    waiting: null as object | null,
+    sync: { register: async (tag: string) => void registered.push(tag) },
+  }
   const scope = {
     addEventListener: (type: string, listener: (event: unknown) => void) => {
-      if (type === 'sync') onSync = listener
+      listeners.set(type, listener)
     },
     clients: { matchAll: async () => [{ postMessage: (m: unknown) => posted.push(m) }] },
-    registration: { sync: { register: async (tag: string) => void registered.push(tag) } },
+    registration,
   } as unknown as ServiceWorkerGlobalScope
-  registerOutboxSync(scope, [0, 0, 0])
+  registerOutboxSync(scope, delays)
+  const onSync = listeners.get('sync')
+  const activate = async () => {
+    let done: Promise<unknown> = Promise.resolve()
+    listeners.get('activate')!({ waitUntil: (p: Promise<unknown>) => (done = p) })
+    await done
+  }
   const fire = async () => {
     let done: Promise<unknown> = Promise.resolve()
     onSync!({
@@ -36,7 +46,7 @@ function fakeWorker() {
     })
     await done
   }
-  return { fire, registered, posted }
+  return { fire, activate, registered, posted, registration }
 }
 
 beforeEach(() => {
@@ -68,5 +78,24 @@ describe('Background Sync of the outbox', () => {
     await worker.fire()
     expect(script.calls).toBe(1)
     expect(worker.registered).toEqual([])
+  })
+
+  it('stops trying within the event once a new version waits, so the update is not held', async () => {
+    script.results = [network, network, network, network]
+    const worker = fakeWorker([60_000, 60_000])
+    const fired = worker.fire()
+    await vi.waitFor(() => expect(script.calls).toBe(1))
+    // The worker is now in its minute's pause; a new version arrives and it wakes within a second.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    worker.registration.waiting = {}
+    await fired
+    expect(script.calls).toBe(1)
+    expect(worker.registered).toEqual([])
+  }, 5_000)
+
+  it('registers a sync when a new version activates, so what the old one left is sent', async () => {
+    const worker = fakeWorker()
+    await worker.activate()
+    expect(worker.registered).toEqual([OUTBOX_SYNC_TAG])
   })
 })

@@ -21,8 +21,21 @@ type SyncScope = ServiceWorkerGlobalScope & {
  */
 export const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000]
 
+/** How often a pause between tries looks whether a new version waits to take over. */
+const UPDATE_CHECK_MS = 1_000
+
 const stoppedByLink = (result: ReplayResult) =>
   result.stopped === 'network' || result.stopped === 'server'
+
+/** Sleeps `ms`, waking early once `stop()` holds. */
+async function pause(ms: number, stop: () => boolean): Promise<void> {
+  const until = Date.now() + ms
+  while (!stop() && Date.now() < until) {
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(UPDATE_CHECK_MS, until - Date.now())),
+    )
+  }
+}
 
 /**
  * Background Sync (Chromium): the browser wakes the worker when the network is back, even with no
@@ -31,6 +44,10 @@ const stoppedByLink = (result: ReplayResult) =>
  * by the link is tried again a few times within the event; if it still cannot go, a new sync is
  * registered before the event ends, so a failed sync never leaves the queue without one (a sync
  * killed with its worker is retried by the browser, and every page start registers one again).
+ *
+ * Chromium activates a new version only once the old one has no event in flight, skipWaiting or
+ * not: so the retries stop as soon as a new version waits, and the new version registers a sync
+ * when it activates (the page that shows the update prompt replays meanwhile).
  */
 export function registerOutboxSync(
   scope: ServiceWorkerGlobalScope,
@@ -46,17 +63,23 @@ export function registerOutboxSync(
     if (result.sent > 0 || result.failed > 0) await notify()
     return result
   }
+  const updateWaiting = () => scope.registration.waiting !== null
   const run = async () => {
     let result = await attempt()
     for (const delay of delays) {
-      if (!stoppedByLink(result)) return
-      await new Promise((resolve) => setTimeout(resolve, delay))
+      if (!stoppedByLink(result) || updateWaiting()) return
+      await pause(delay, updateWaiting)
+      if (updateWaiting()) return
       result = await attempt()
     }
     if (stoppedByLink(result)) {
       await (scope as SyncScope).registration.sync?.register(OUTBOX_SYNC_TAG)
     }
   }
+  scope.addEventListener('activate', (event) => {
+    const sync = (scope as SyncScope).registration.sync
+    if (sync) event.waitUntil(sync.register(OUTBOX_SYNC_TAG).catch(() => {}))
+  })
   scope.addEventListener('sync', (event) => {
     const sync = event as SyncEvent
     if (sync.tag !== OUTBOX_SYNC_TAG) return
