@@ -34,6 +34,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         registerType: 'prompt',
         injectRegister: false,
         manifest,
+        // The home-screen icons are the installer's business (the browser fetches them itself);
+        // precaching them only adds requests to the install (issue 12).
+        includeManifestIcons: false,
         injectManifest: {
           // What the app needs offline. The map (maplibre and the offline base map) is listed too
           // but cached after the first signed-in page, not at install (sw/map-warmup.ts); the
