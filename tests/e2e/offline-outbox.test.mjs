@@ -8,18 +8,27 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { apiCall, apiLogin, apiMultipart, TINY_PDF, TINY_PNG } from './support/api.mjs'
+import {
+  apiCall,
+  apiLogin,
+  apiMultipart,
+  postApprovedItem,
+  setSendingApproval,
+  TINY_PDF,
+  TINY_PNG,
+} from './support/api.mjs'
 import { field, launchBrowser, logIn, openPage, scenario, waitForPath } from './support/browser.mjs'
+import {
+  DELIVERER,
+  openItem,
+  QUEUED_TOAST,
+  REPLAY_WAIT_MS,
+  requestToDeliver,
+} from './support/outbox-ui.mjs'
 import { startServer } from './support/server.mjs'
 
-const DELIVERER = 'deliverer@example.com'
 const QUESTION = 'Which train are you taking?'
 const ANSWER = 'The ICE 597 on Friday, ticket attached.'
-const QUEUED_TOAST =
-  'You are offline. Saved on this device as Queued; it will be sent when you are back online.'
-const TRAVEL_PROOF = /^Proof of travel/
-/** The 30 s visible-tab refresh plus slack. */
-const REPLAY_WAIT_MS = 40_000
 
 describe('offline outbox through the UI', { timeout: 240_000 }, () => {
   let server
@@ -30,31 +39,8 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
   const stamp = Date.now()
   const items = {}
 
-  async function postItem(sender, name) {
-    const created = await apiCall(server.baseURL, sender.token, 'POST', '/api/items', {
-      name,
-      category: 'other',
-      description: 'A small parcel for the offline scenario.',
-      quantity: 1,
-      weight: 0.5,
-      dimensions: { length: 20, width: 15, height: 5 },
-      is_fragile: false,
-      from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
-      to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
-      delivery_phone: '+49 30 1234567',
-      delivery_address: 'Marienplatz 1, Munich',
-      delivery_deadline: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-      special_instructions: '',
-      sender_price: 30,
-    })
-    const item = created.data.item
-    assert.ok(item?.id, `POST /api/items answered no item: ${JSON.stringify(created)}`)
-    await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
-      item_id: item.id,
-      decision: 'approved',
-    })
-    return item
-  }
+  const postItem = (sender, name) =>
+    postApprovedItem(server.baseURL, sender.token, admin.token, name)
 
   async function adminItem(id) {
     const { data } = await apiCall(server.baseURL, admin.token, 'GET', `/api/admin/items/${id}`)
@@ -108,22 +94,6 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
       exact: true,
     })
 
-  /** Opens an item page and waits for its heading. */
-  async function openItem(page, item) {
-    await page.goto(`/available-items/${item.id}`)
-    await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
-  }
-
-  /** Chooses ticket.pdf on an item page and requests it through the consent dialog. */
-  async function requestToDeliver(page) {
-    await page.getByLabel(TRAVEL_PROOF).setInputFiles(join(files, 'ticket.pdf'))
-    await page.getByRole('button', { name: 'Request to Deliver', exact: true }).click()
-    const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
-    await consent.getByRole('button', { name: 'Accept' }).click()
-    await page.getByText(QUEUED_TOAST).first().waitFor()
-    await consent.waitFor({ state: 'detached' })
-  }
-
   it('1. online, the deliverer opens the pages they will need', { timeout: 60_000 }, () =>
     step('outbox-visit-online', async (page) => {
       await logIn(page, DELIVERER)
@@ -133,20 +103,17 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
       await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
         timeout: 20_000,
       })
-      // Each page stays open a moment: saved reads are written throttled (1 s).
+      // Saved reads are written as they arrive (offline-roads.test.mjs shows 300 ms is enough).
       await openItem(page, items.a)
       await page.getByRole('button', { name: 'Upload Travel Document to Request' }).waitFor()
-      await page.waitForTimeout(1_500)
       await openItem(page, items.d)
-      await page.waitForTimeout(1_500)
       await openItem(page, items.c)
       const area = page.getByRole('region', { name: 'Admin information request' })
       await area.getByText(QUESTION).waitFor()
       await area.getByText('Action Required', { exact: true }).waitFor()
       // Nothing is queued yet: no 'Queued' entry in the sidebar.
       assert.equal(await page.getByRole('button', { name: /^Queued/ }).count(), 0)
-      // Saved reads are written throttled (1 s).
-      await page.waitForTimeout(2_000)
+      await page.waitForTimeout(300)
     }),
   )
 
@@ -174,7 +141,7 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
 
         // Item A, reached by a reload while offline (served from what the device saved).
         await openItem(page, items.a)
-        await requestToDeliver(page)
+        await requestToDeliver(page, join(files, 'ticket.pdf'))
         assert.equal(await page.getByText('Request sent successfully!').count(), 0)
         await queuedButton(page, 2).waitFor()
       }),
@@ -242,14 +209,11 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
       step('outbox-refused', async (page, context) => {
         await context.setOffline(true)
         await openItem(page, items.d)
-        await requestToDeliver(page)
+        await requestToDeliver(page, join(files, 'ticket.pdf'))
         await queuedButton(page, 1).waitFor()
 
         // Meanwhile the admin rejects sending D: it is no longer available to deliverers.
-        await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
-          item_id: items.d.id,
-          decision: 'rejected',
-        })
+        await setSendingApproval(server.baseURL, admin.token, items.d.id, 'rejected')
         await context.setOffline(false)
 
         await queuedButton(page, 1).click()

@@ -48,11 +48,10 @@ describe('offline: saved reads and the outbox', { timeout: 300_000 }, () => {
           const counters = await page.locator('main').innerText()
           await page.goto(`/available-items/${item.id}`)
           await page.getByText(item.name).first().waitFor()
-          await page.waitForTimeout(1_500)
+          await page.waitForTimeout(300)
           await page.goto('/deliverer-dashboard')
           await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
-          // Saved reads are written throttled (1 s).
-          await page.waitForTimeout(2_000)
+          await page.waitForTimeout(300)
 
           await context.setOffline(true)
           await page.reload()

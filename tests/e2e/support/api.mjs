@@ -56,6 +56,41 @@ async function answer(response, method, path, expect) {
   return json
 }
 
+/**
+ * Posts an item as the sender (Berlin -> Munich, a week to go) and has the admin approve sending,
+ * so deliverers can request it. Returns the item.
+ */
+export async function postApprovedItem(baseURL, senderToken, adminToken, name) {
+  const created = await apiCall(baseURL, senderToken, 'POST', '/api/items', {
+    name,
+    category: 'other',
+    description: 'A small parcel for the offline scenario.',
+    quantity: 1,
+    weight: 0.5,
+    dimensions: { length: 20, width: 15, height: 5 },
+    is_fragile: false,
+    from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
+    to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
+    delivery_phone: '+49 30 1234567',
+    delivery_address: 'Marienplatz 1, Munich',
+    delivery_deadline: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+    special_instructions: '',
+    sender_price: 30,
+  })
+  const item = created.data.item
+  if (!item?.id) throw new Error(`POST /api/items answered no item: ${JSON.stringify(created)}`)
+  await setSendingApproval(baseURL, adminToken, item.id, 'approved')
+  return item
+}
+
+/** The admin's sending decision on an item ('approved' or 'rejected'). */
+export function setSendingApproval(baseURL, adminToken, itemId, decision) {
+  return apiCall(baseURL, adminToken, 'POST', '/api/admin/sending-approval', {
+    item_id: itemId,
+    decision,
+  })
+}
+
 /** The newest mail to `to` in the dev outbox. */
 export async function latestMail(baseURL, to) {
   const { data } = await apiCall(
