@@ -29,6 +29,10 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** The advisory lock key that serialises migrations ('tote' in ASCII): any constant shared by
+ * every Tote process on the database. */
+export const MIGRATION_LOCK_KEY = 0x746f7465
+
 export interface OpenDatabaseOptions {
   /** postgres://… → PostgreSQL through postgres-js. */
   databaseUrl?: string
@@ -46,7 +50,18 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       db: db as unknown as Db,
       kind: 'postgres',
       rows: async <T>(query: SQL) => (await db.execute(query)) as unknown as T[],
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      // Several processes may start at once on one database: each waits for the lock, and whoever
+      // comes second finds the migrations applied (drizzle's journal) and has nothing to do.
+      migrate: async () => {
+        const session = await client.reserve()
+        try {
+          await session`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`
+          await migratePostgres(db, { migrationsFolder })
+        } finally {
+          await session`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {})
+          session.release()
+        }
+      },
       close: () => client.end({ timeout: 5 }),
     }
   }
