@@ -1,7 +1,12 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { backends, createTestApp, type TestApp } from '../testing/test-app'
+import { buildApp, type App } from '../app'
+import { LIMITS, TOO_MANY_REQUESTS } from '../services/throttle'
+import { backends, createTestApp, TEST_JWT_SECRET, type TestApp } from '../testing/test-app'
 
 const NOMINATIM = 'http://nominatim.test'
 
@@ -92,4 +97,63 @@ describe('GET /api/places/* through Nominatim', () => {
     expect(rev.json()).toMatchObject({ success: true, data: null })
     mode = 'ok'
   })
+})
+
+describe.each(backends)('the place search limit on %s', (backend) => {
+  let t: TestApp
+  let other: App | undefined
+  let otherDir: string | undefined
+  beforeAll(async () => {
+    t = await createTestApp(backend)
+    if (t.url) {
+      // A second process on the same database, as behind a load balancer.
+      otherDir = mkdtempSync(path.join(tmpdir(), 'tote-test-'))
+      other = await buildApp({
+        env: {
+          NODE_ENV: 'test',
+          SEED: 'false',
+          JWT_SECRET: TEST_JWT_SECRET,
+          DATA_DIR: otherDir,
+          DIST_DIR: path.join(otherDir, 'no-dist'),
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: t.url,
+        },
+      })
+      await other.ready()
+    }
+  })
+  afterAll(async () => {
+    await other?.close()
+    if (otherDir) rmSync(otherDir, { recursive: true, force: true })
+    await t?.close()
+  })
+
+  it('allows 120 searches a minute per address, counted across processes, then 429', async () => {
+    const apps = other ? [t.app, other] : [t.app]
+    const search = (i: number) =>
+      apps[i % apps.length]!.inject({ method: 'GET', url: `/api/places/search?q=Ber${i % 3}` })
+    const answers = []
+    for (let i = 0; i < LIMITS.placesPerClient.limit; i++)
+      answers.push((await search(i)).statusCode)
+    expect(answers.filter((code) => code !== 200)).toEqual([])
+    const refused = await search(LIMITS.placesPerClient.limit)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ success: false, message: TOO_MANY_REQUESTS })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    // Reverse lookups share the count; another address does not.
+    const apiOf = apps[apps.length - 1]!
+    expect(
+      (await apiOf.inject({ method: 'GET', url: '/api/places/reverse?lat=52.5&lon=13.4' }))
+        .statusCode,
+    ).toBe(429)
+    expect(
+      (
+        await apiOf.inject({
+          method: 'GET',
+          url: '/api/places/search?q=Berlin',
+          remoteAddress: '10.0.0.7',
+        })
+      ).statusCode,
+    ).toBe(200)
+  }, 60_000)
 })

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   placeReverseAnswer,
@@ -6,19 +5,21 @@ import {
   placeSearchAnswer,
   placeSearchQuery,
 } from '../../contract/places'
-
-/** Per client IP and minute: a 400 ms debounced search box stays far below it. */
-export const PLACES_RATE_LIMIT = 120
+import { tooManyRequests } from '../errors'
+import { hit, LIMITS, TOO_MANY_REQUESTS } from '../services/throttle'
 
 /**
  * GET /api/places/search?q=&limit= and GET /api/places/reverse?lat=&lon= (DESIGN.md "Places").
- * Public (no token): they reveal nothing about users, and pages without sign-in may use them; rate
- * limited per IP instead. The embedded gazetteer answers unless NOMINATIM_URL is set. A failing
+ * Public (no token): they reveal nothing about users, and pages without sign-in may use them; limited
+ * per client address instead, counted in the database so that every process shares the count. The embedded gazetteer answers unless NOMINATIM_URL is set. A failing
  * Nominatim answers an empty list / null (SPEC.md section 7: a search failure gives an empty list).
  */
 export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Registered inside this plugin, so it limits only the place routes.
-  await app.register(rateLimit, { max: PLACES_RATE_LIMIT, timeWindow: '1 minute' })
+  // A hook of this plugin: it limits only the place routes.
+  app.addHook('onRequest', async (request) => {
+    const verdict = await hit(app.db, `places:client:${request.ip}`, LIMITS.placesPerClient)
+    if (!verdict.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, verdict.retryAfterS)
+  })
 
   app.get(
     '/places/search',

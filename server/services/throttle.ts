@@ -24,6 +24,8 @@ export const LIMITS = {
   accountCallsPerClient: { limit: 20, windowMs: 60 * MINUTE },
   /** Tries of a reset or set-password link, and of the current password when changing it. */
   passwordPerClient: { limit: 10, windowMs: 15 * MINUTE },
+  /** Place search and reverse lookup (public): a 400 ms debounced search box stays far below. */
+  placesPerClient: { limit: 120, windowMs: MINUTE },
 } satisfies Record<string, Limit>
 
 export interface Verdict {

@@ -63,6 +63,8 @@ export async function freshDatabase(
 export interface TestApp {
   app: App
   database: Database
+  /** PostgreSQL: the URL of this app's own database (another process can be started on it). */
+  url?: string
   /** Everything pino wrote, one JSON line each. */
   logs: string[]
   dataDir: string
@@ -76,7 +78,7 @@ export async function createTestApp(
   opts: { jobWorker?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tote-test-'))
-  const { database, drop } = await freshDatabase(backend)
+  const { database, url, drop } = await freshDatabase(backend)
   const logs: string[] = []
   const logStream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -102,6 +104,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    url,
     logs,
     dataDir,
     async close() {
