@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { idempotencyKeys, jobs, oneTimeTokens, sessions, throttles } from '../db/schema'
+import { backends, createTestApp, createUser, type TestApp } from '../testing/test-app'
+import { HOUSEKEEPING_JOB, purgeExpired, scheduleHousekeeping } from './housekeeping'
+
+const HOUR = 60 * 60 * 1000
+const ago = (ms: number) => new Date(Date.now() - ms)
+const later = (ms: number) => new Date(Date.now() + ms)
+
+describe.each(backends)('housekeeping on %s', (backend) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(backend)
+  })
+  afterAll(() => t?.close())
+
+  it('purges dead sessions, used or expired links, day-old keys and ended throttles, and nothing else', async () => {
+    const { db } = t.app
+    const user = await createUser(t.app, { email: `keep-${backend}@example.com` })
+    const userId = user.id
+    const live = await db
+      .insert(sessions)
+      .values([
+        { userId, expiresAt: later(HOUR) },
+        { userId, expiresAt: later(HOUR), revokedAt: ago(HOUR) },
+      ])
+      .returning({ id: sessions.id })
+    await db.insert(sessions).values([
+      { userId, expiresAt: ago(25 * HOUR) },
+      { userId, expiresAt: later(HOUR), revokedAt: ago(25 * HOUR) },
+    ])
+    const token = (
+      purpose: 'verify_email' | 'reset_password',
+      extra: { expiresAt: Date; usedAt?: Date },
+    ) => ({
+      userId,
+      purpose,
+      tokenHash: randomUUID(),
+      ...extra,
+    })
+    const [usable] = await db
+      .insert(oneTimeTokens)
+      .values(token('reset_password', { expiresAt: later(HOUR) }))
+      .returning({ id: oneTimeTokens.id })
+    await db
+      .insert(oneTimeTokens)
+      .values([
+        token('reset_password', { expiresAt: later(HOUR), usedAt: ago(1000) }),
+        token('verify_email', { expiresAt: ago(1000) }),
+      ])
+    const key = (k: string, createdAt: Date) => ({
+      userId,
+      key: k,
+      method: 'POST',
+      path: '/api/x',
+      createdAt,
+    })
+    await db.insert(idempotencyKeys).values([key('old', ago(25 * HOUR)), key('new', ago(HOUR))])
+    await db.insert(throttles).values([
+      { key: `ended-${backend}`, hits: 3, resetAt: ago(1000) },
+      { key: `running-${backend}`, hits: 3, resetAt: later(HOUR) },
+    ])
+
+    expect(await purgeExpired(db)).toEqual({
+      sessions: 2,
+      oneTimeTokens: 2,
+      idempotencyKeys: 1,
+      throttles: 1,
+    })
+    const left = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+    expect(left.map((s) => s.id).sort()).toEqual(live.map((s) => s.id).sort())
+    const links = await db
+      .select({ id: oneTimeTokens.id })
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.userId, userId))
+    expect(links).toEqual([usable])
+    const keys = await db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, userId))
+    expect(keys).toEqual([{ key: 'new' }])
+    const windows = await db.select({ key: throttles.key }).from(throttles)
+    expect(windows.map((w) => w.key)).toContain(`running-${backend}`)
+    expect(windows.map((w) => w.key)).not.toContain(`ended-${backend}`)
+    // Nothing left to do: a second run removes nothing.
+    expect(await purgeExpired(db)).toEqual({
+      sessions: 0,
+      oneTimeTokens: 0,
+      idempotencyKeys: 0,
+      throttles: 0,
+    })
+  })
+
+  it('keeps one job chain however many processes start, and each run schedules the next in an hour', async () => {
+    const { db } = t.app
+    const waiting = () =>
+      db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.name, HOUSEKEEPING_JOB)))
+    // The app scheduled one at its start, and one more start adds none.
+    await scheduleHousekeeping(db, t.app.jobs)
+    expect(await waiting()).toHaveLength(1)
+    // On an empty queue, processes starting together schedule one between them.
+    await db.delete(jobs).where(eq(jobs.name, HOUSEKEEPING_JOB))
+    await Promise.all([1, 2, 3, 4].map(() => scheduleHousekeeping(db, t.app.jobs)))
+    const [first, ...others] = await waiting()
+    expect(others).toEqual([])
+    expect(first!.runAt.getTime()).toBeGreaterThan(Date.now())
+
+    await db
+      .update(jobs)
+      .set({ runAt: ago(1000) })
+      .where(eq(jobs.id, first!.id))
+    await t.app.jobs.drain()
+    const [next, ...more] = await waiting()
+    expect(more).toEqual([])
+    expect(next!.id).not.toBe(first!.id)
+    expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + HOUR - 60_000)
+  })
+})

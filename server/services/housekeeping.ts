@@ -1,0 +1,93 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../db/client'
+import { idempotencyKeys, jobs, oneTimeTokens, sessions, throttles } from '../db/schema'
+import type { JobQueue } from '../jobs/queue'
+
+export const HOUSEKEEPING_JOB = 'housekeeping'
+/** How often the purge runs (one chain of jobs for all processes). */
+export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
+/** What an Idempotency-Key protects against: a replay within a day (decision 005). */
+const IDEMPOTENCY_KEEP = sql`interval '24 hours'`
+/** A revoked or expired session stays a day for whoever looks into a sign-out. */
+const SESSION_KEEP = sql`interval '1 day'`
+/** Serialises the "is the chain scheduled?" check of processes starting at the same moment. */
+const SCHEDULE_LOCK_KEY = 0x74686b70
+/** The first purge after a start: not urgent, and out of the way of the start itself. */
+const FIRST_RUN_AFTER_MS = 5 * 60 * 1000
+
+export interface Purged {
+  sessions: number
+  oneTimeTokens: number
+  idempotencyKeys: number
+  throttles: number
+}
+
+/**
+ * Deletes what no request can use any more: sessions expired or revoked more than a day ago (the
+ * token of a deleted session is refused like a revoked one), used or expired one-time links,
+ * Idempotency-Keys older than 24 h and throttle windows that ended.
+ */
+export async function purgeExpired(db: Db): Promise<Purged> {
+  const gone = sql`now() - ${SESSION_KEEP}`
+  const [s, o, i, t] = await Promise.all([
+    db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, gone), lt(sessions.revokedAt, gone)))
+      .returning({ id: sessions.id }),
+    db
+      .delete(oneTimeTokens)
+      .where(or(sql`${oneTimeTokens.usedAt} is not null`, lt(oneTimeTokens.expiresAt, sql`now()`)))
+      .returning({ id: oneTimeTokens.id }),
+    db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_KEEP}`))
+      .returning({ id: idempotencyKeys.id }),
+    db
+      .delete(throttles)
+      .where(lt(throttles.resetAt, sql`now()`))
+      .returning({ key: throttles.key }),
+  ])
+  return {
+    sessions: s.length,
+    oneTimeTokens: o.length,
+    idempotencyKeys: i.length,
+    throttles: t.length,
+  }
+}
+
+/**
+ * Makes sure one housekeeping job is waiting (at start): several processes starting together
+ * take turns on an advisory lock, so there is one chain, whatever their number.
+ */
+export async function scheduleHousekeeping(db: Db, queue: JobQueue): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_KEY})`)
+    const [waiting] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.name, HOUSEKEEPING_JOB), isNull(jobs.failedAt)))
+      .limit(1)
+    if (!waiting)
+      await queue.enqueue(
+        HOUSEKEEPING_JOB,
+        {},
+        { db: tx as unknown as Db, runAt: new Date(Date.now() + FIRST_RUN_AFTER_MS) },
+      )
+  })
+}
+
+/** The purge as a job: it runs, logs what it removed, and puts the next one an hour later. */
+export function registerHousekeeping(app: FastifyInstance) {
+  app.jobs.register(HOUSEKEEPING_JOB, async () => {
+    const purged = await purgeExpired(app.db)
+    app.log.info({ purged }, 'housekeeping')
+    await app.jobs.enqueue(
+      HOUSEKEEPING_JOB,
+      {},
+      {
+        runAt: new Date(Date.now() + HOUSEKEEPING_EVERY_MS),
+      },
+    )
+  })
+}
