@@ -21,6 +21,7 @@ import { mailPlugin } from './plugins/mail'
 import { paymentsPlugin } from './plugins/payments'
 import { placesPlugin } from './plugins/places'
 import { securityPlugin } from './plugins/security'
+import { storagePlugin } from './plugins/storage'
 import { staticPwaPlugin } from './plugins/static-pwa'
 import { uploadsPlugin } from './plugins/uploads'
 import { authRoutes } from './routes/auth'
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
   await app.register(securityPlugin)
   await app.register(dbPlugin, { database: opts.database })
   await app.register(mailPlugin)
+  await app.register(storagePlugin)
   await app.register(jobsPlugin, { startWorker: opts.jobWorker })
   await app.register(paymentsPlugin)
   await app.register(placesPlugin)

@@ -72,4 +72,32 @@ describe('configuration', () => {
     ])
     expect(problemsOf({ SEED: 'maybe' })).toEqual(['SEED must be true or false'])
   })
+  it('reads the object store from S3_*, and refuses a wrong one naming the variable', () => {
+    expect(loadConfig({}).s3).toBeUndefined()
+    expect(
+      loadConfig({
+        S3_BUCKET: 'tote-uploads',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'tote-uploads',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    })
+    expect(problemsOf({ S3_BUCKET: 'Tote Uploads' })).toEqual([
+      'S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -)',
+    ])
+    expect(problemsOf({ S3_BUCKET: 'tote', S3_ENDPOINT: 'minio:9000' })).toEqual([
+      'S3_ENDPOINT must be an http:// or https:// URL',
+    ])
+    expect(problemsOf({ S3_BUCKET: 'tote', S3_ACCESS_KEY_ID: 'id' })).toEqual([
+      expect.stringMatching(/^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/),
+    ])
+  })
 })

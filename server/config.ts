@@ -43,6 +43,17 @@ export interface Config {
   stripeWebhookSecret: string | undefined
   /** Place search proxied to Nominatim when set; the embedded gazetteer otherwise. */
   nominatimUrl: string | undefined
+  /** Uploads in an S3-compatible bucket when S3_BUCKET is set; DATA_DIR/uploads otherwise. */
+  s3:
+    | {
+        bucket: string
+        region: string
+        endpoint: string | undefined
+        accessKeyId: string | undefined
+        secretAccessKey: string | undefined
+        forcePathStyle: boolean
+      }
+    | undefined
   logLevel: string
 }
 
@@ -114,6 +125,16 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
   NOMINATIM_URL: httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z 0-9 . -)')
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 })
 
 /**
@@ -143,6 +164,10 @@ export function loadConfig(env: Env = process.env): Config {
     if (!e.SMTP_URL) problems.push('SMTP_URL must be set in production (smtp://user:pass@host:587)')
     if (problems.length) throw new ConfigError(problems)
   }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK’s own credentials)',
+    ])
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -162,6 +187,16 @@ export function loadConfig(env: Env = process.env): Config {
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     nominatimUrl: e.NOMINATIM_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
   }
 }

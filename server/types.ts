@@ -8,6 +8,7 @@ import type { FileRefusals, MultipartForm } from './services/files'
 import type { Mailer } from './services/mail'
 import type { PaymentProvider } from './services/payments/provider'
 import type { PlaceService } from './services/places/types'
+import type { ObjectStore } from './services/storage/object-store'
 
 export interface AuthUser {
   id: string
@@ -33,6 +34,8 @@ declare module 'fastify' {
     /** The card payment provider: Stripe, or the built-in test provider. */
     payments: PaymentProvider
     places: PlaceService
+    /** Where uploaded files live (server/plugins/storage.ts). */
+    storage: ObjectStore
     jwtSecret: Uint8Array
     /** The origin mail links point at: APP_ORIGIN, else http://localhost:<listening port>. */
     publicOrigin: () => string

@@ -200,7 +200,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!created) throw httpError(409, ALREADY_REQUESTED)
         // Stored last: every refusal above leaves no file behind.
         const fileId = await storeUpload(db, {
-          dataDir: app.config.dataDir,
+          store: app.storage,
           file: form.file!,
           ownerId: user.id,
           kind: 'proof_of_travel',
@@ -424,7 +424,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!moved) throw httpError(409, BAD_TRANSITION)
         if (status === 'delivered') {
           const fileId = await storeUpload(db, {
-            dataDir: app.config.dataDir,
+            store: app.storage,
             file: form.file!,
             ownerId: user.id,
             kind: 'proof_of_delivery',

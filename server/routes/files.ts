@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { httpError } from '../errors'
-import { diskPathOf, readableFile, sanitizeFileName } from '../services/files'
+import { readableFile, sanitizeFileName, storageError } from '../services/files'
+import { ObjectNotFoundError } from '../services/storage/object-store'
 
 export const FILE_NOT_FOUND = 'No proof of travel document found'
 
@@ -24,23 +24,25 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const fileId = decodeURIComponent((request.params as { '*': string })['*'] ?? '')
       const file = await readableFile(app.db, request.user!, fileId)
       if (!file) throw httpError(404, FILE_NOT_FOUND)
-      let bytes: Buffer
+      // Streamed from the store (local folder or bucket), never a public link to it.
+      let object
       try {
-        bytes = await readFile(diskPathOf(app.config.dataDir, file.diskName))
-      } catch {
-        throw httpError(404, FILE_NOT_FOUND)
+        object = await app.storage.get(file.diskName)
+      } catch (err) {
+        if (err instanceof ObjectNotFoundError) throw httpError(404, FILE_NOT_FOUND)
+        throw storageError(err)
       }
       const name = sanitizeFileName(file.originalName || 'document').replace(/"/g, '')
       return reply
         .header('content-type', file.mime)
-        .header('content-length', bytes.length)
+        .header('content-length', object.size)
         .header(
           'content-disposition',
           `inline; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         )
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(bytes)
+        .send(object.body)
     },
   )
 }

@@ -49,7 +49,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const fileId = form.file
           ? await storeUpload(tx, {
-              dataDir: app.config.dataDir,
+              store: app.storage,
               file: form.file,
               ownerId: user.id,
               kind: 'info_response',

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
@@ -8,6 +7,11 @@ import type { Role } from '../../contract/user'
 import type { Db } from '../db/client'
 import { deliveryRequests, infoRequests, items, storedFiles } from '../db/schema'
 import { httpError, NUL_IN_TEXT } from '../errors'
+import {
+  STORAGE_UNAVAILABLE,
+  StorageUnavailableError,
+  type ObjectStore,
+} from './storage/object-store'
 
 /** What a stored file is for (stored_files.kind). */
 export type FileKind = 'proof_of_travel' | 'proof_of_delivery' | 'info_request' | 'info_response'
@@ -135,20 +139,26 @@ export function sanitizeFileName(name: string): string {
   return clean.slice(0, 100 - ext.length) + ext
 }
 
+/** The local store's folder (server/plugins/storage.ts). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads')
-export const diskPathOf = (dataDir: string, diskName: string) =>
-  path.join(uploadsDir(dataDir), diskName)
+
+/** A store that cannot be reached is the user's 503 ("try again"), never a 500. */
+export function storageError(err: unknown): unknown {
+  return err instanceof StorageUnavailableError ? httpError(503, STORAGE_UNAVAILABLE) : err
+}
 
 /**
- * Checks the file (checkUpload: 415/413 with the caller's messages, nothing written), writes it to
- * DATA_DIR/uploads/<random 32 hex> and inserts its stored_files row; answers the row's id.
- * Pass a transaction as `db` and call it after the other checks of the caller, so a refusal stores
- * nothing; if the row cannot be inserted the written file is removed again.
+ * Checks the file (checkUpload: 415/413 with the caller's messages, nothing written), puts it in
+ * the object store under a random 32-hex key (stored_files.disk_name) and inserts its stored_files
+ * row; answers the row's id. Pass a transaction as `db` and call it after the other checks of the
+ * caller, so a refusal stores nothing. The object is written before its row: a store that is away
+ * is a 503 and no row points at a missing object; an object whose row never commits is removed
+ * when the insert fails, or else by the housekeeping's orphan purge.
  */
 export async function storeUpload(
   db: Db,
   opts: {
-    dataDir: string
+    store: ObjectStore
     file: UploadedFile
     ownerId: string
     kind: FileKind
@@ -157,9 +167,9 @@ export async function storeUpload(
 ): Promise<string> {
   const mime = checkUpload(opts.file, opts.refusals)
   const diskName = randomBytes(16).toString('hex')
-  const target = diskPathOf(opts.dataDir, diskName)
-  await mkdir(uploadsDir(opts.dataDir), { recursive: true })
-  await writeFile(target, opts.file.buffer, { flag: 'wx', mode: 0o600 })
+  await opts.store.put(diskName, opts.file.buffer, mime).catch((err: unknown) => {
+    throw storageError(err)
+  })
   try {
     const [row] = await db
       .insert(storedFiles)
@@ -174,7 +184,7 @@ export async function storeUpload(
       .returning({ id: storedFiles.id })
     return row!.id
   } catch (err) {
-    await unlink(target).catch(() => {})
+    await opts.store.delete(diskName).catch(() => {})
     throw err
   }
 }

@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { idempotencyKeys, jobs, oneTimeTokens, sessions, throttles } from '../db/schema'
+import {
+  idempotencyKeys,
+  jobs,
+  oneTimeTokens,
+  sessions,
+  storedFiles,
+  throttles,
+} from '../db/schema'
 import { backends, createTestApp, createUser, type TestApp } from '../testing/test-app'
-import { HOUSEKEEPING_JOB, purgeExpired, scheduleHousekeeping } from './housekeeping'
+import { storeTestFile, TINY_PDF } from '../testing/fixtures'
+import {
+  HOUSEKEEPING_JOB,
+  purgeExpired,
+  purgeOrphanObjects,
+  scheduleHousekeeping,
+} from './housekeeping'
 
 const HOUR = 60 * 60 * 1000
 const ago = (ms: number) => new Date(Date.now() - ms)
@@ -122,5 +135,29 @@ describe.each(backends)('housekeeping on %s', (backend) => {
     expect(more).toEqual([])
     expect(next!.id).not.toBe(first!.id)
     expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + HOUR - 60_000)
+  })
+})
+
+describe.each(backends)('the orphan object purge on %s', (backend) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(backend)
+  })
+  afterAll(() => t?.close())
+
+  it('deletes objects no row references once they are old enough, and keeps the rest', async () => {
+    const owner = await createUser(t.app, { email: `orphans-${backend}@example.com` })
+    const referenced = await storeTestFile(t.app, owner.id, 'proof_of_travel')
+    const [row] = await t.app.db.select().from(storedFiles).where(eq(storedFiles.id, referenced))
+    const orphan = 'f'.repeat(32)
+    await t.app.storage.put(orphan, TINY_PDF, 'application/pdf')
+
+    // Just written: a transaction may still be about to reference it.
+    expect(await purgeOrphanObjects(t.app.db, t.app.storage)).toBe(0)
+    const soon = new Date(Date.now() + 60_000)
+    expect(await purgeOrphanObjects(t.app.db, t.app.storage, soon)).toBe(1)
+    const left = []
+    for await (const object of t.app.storage.list()) left.push(object.key)
+    expect(left).toEqual([row!.diskName])
   })
 })

@@ -1,8 +1,16 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
-import { idempotencyKeys, jobs, oneTimeTokens, sessions, throttles } from '../db/schema'
+import {
+  idempotencyKeys,
+  jobs,
+  oneTimeTokens,
+  sessions,
+  storedFiles,
+  throttles,
+} from '../db/schema'
 import type { JobQueue } from '../jobs/queue'
+import type { ObjectStore } from './storage/object-store'
 
 export const HOUSEKEEPING_JOB = 'housekeeping'
 /** How often the purge runs (one chain of jobs for all processes). */
@@ -11,6 +19,10 @@ export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
 const IDEMPOTENCY_KEEP = sql`interval '24 hours'`
 /** A revoked or expired session stays a day for whoever looks into a sign-out. */
 const SESSION_KEEP = sql`interval '1 day'`
+/** An object is written before the transaction that references it: give that time to commit. */
+const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000
+/** Keys looked up per query while listing the store. */
+const ORPHAN_BATCH = 500
 /** Serialises the "is the chain scheduled?" check of processes starting at the same moment. */
 const SCHEDULE_LOCK_KEY = 0x74686b70
 /** The first purge after a start: not urgent, and out of the way of the start itself. */
@@ -57,6 +69,40 @@ export async function purgeExpired(db: Db): Promise<Purged> {
 }
 
 /**
+ * Deletes stored objects that no stored_files row references and that were written before
+ * `olderThan` (an upload whose transaction rolled back, or a file whose row is gone). Answers how
+ * many went.
+ */
+export async function purgeOrphanObjects(
+  db: Db,
+  store: ObjectStore,
+  olderThan = new Date(Date.now() - ORPHAN_AFTER_MS),
+): Promise<number> {
+  let removed = 0
+  let batch: string[] = []
+  const flush = async () => {
+    if (batch.length === 0) return
+    const referenced = await db
+      .select({ key: storedFiles.diskName })
+      .from(storedFiles)
+      .where(inArray(storedFiles.diskName, batch))
+    const kept = new Set(referenced.map((row) => row.key))
+    for (const key of batch.filter((k) => !kept.has(k))) {
+      await store.delete(key)
+      removed++
+    }
+    batch = []
+  }
+  for await (const object of store.list()) {
+    if (object.lastModified >= olderThan) continue
+    batch.push(object.key)
+    if (batch.length >= ORPHAN_BATCH) await flush()
+  }
+  await flush()
+  return removed
+}
+
+/**
  * Makes sure one housekeeping job is waiting (at start): several processes starting together
  * take turns on an advisory lock, so there is one chain, whatever their number.
  */
@@ -81,7 +127,8 @@ export async function scheduleHousekeeping(db: Db, queue: JobQueue): Promise<voi
 export function registerHousekeeping(app: FastifyInstance) {
   app.jobs.register(HOUSEKEEPING_JOB, async () => {
     const purged = await purgeExpired(app.db)
-    app.log.info({ purged }, 'housekeeping')
+    const orphanObjects = await purgeOrphanObjects(app.db, app.storage)
+    app.log.info({ purged, orphanObjects }, 'housekeeping')
     await app.jobs.enqueue(
       HOUSEKEEPING_JOB,
       {},

@@ -119,7 +119,7 @@ export function storeTestFile(
   file: { buffer?: Buffer; filename?: string } = {},
 ) {
   return storeUpload(app.db, {
-    dataDir: app.config.dataDir,
+    store: app.storage,
     file: {
       buffer: file.buffer ?? TINY_PDF,
       filename: file.filename ?? 'document.pdf',

@@ -233,7 +233,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const fileId = form.file
           ? await storeUpload(tx, {
-              dataDir: app.config.dataDir,
+              store: app.storage,
               file: form.file,
               ownerId: admin.id,
               kind: 'info_request',
