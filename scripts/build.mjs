@@ -1,8 +1,10 @@
 // npm run build: the PWA (vite build, with the service worker), its public pages prerendered to
-// HTML, and .br/.gz copies of every text file, ready for the server to send as they are.
+// HTML, and .br/.gz copies of every text file, ready for the server to send as they are; and the
+// server compiled for production (scripts/build-server.mjs).
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer, serverOut } from './build-server.mjs'
 import { compressDist } from './compress-dist.mjs'
 import { prerenderAll } from './prerender.mjs'
 
@@ -27,3 +29,5 @@ const { count, raw, br } = compressDist(join(root, 'dist'))
 console.log(
   `[build] compressed ${count} text files: ${(raw / 1024).toFixed(0)} KB -> ${(br / 1024).toFixed(0)} KB brotli`,
 )
+await buildServer()
+console.log(`[build] server bundled into ${serverOut}`)
