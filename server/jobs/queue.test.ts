@@ -53,6 +53,27 @@ describe.each(backends)('job queue on %s', (backend) => {
     expect(row!.failedAt).toBeInstanceOf(Date)
   })
 
+  it('keeps a job that failed 5 times as failed, and says so in the log with its reason', async () => {
+    const logged: string[] = []
+    const queue = new JobQueue(database.db, {
+      backoffMs: () => 0,
+      log: { error: (_obj, msg) => logged.push(msg) },
+    })
+    let calls = 0
+    queue.register('bounced', async () => {
+      calls++
+      throw new Error('550 no such user')
+    })
+    const bounced = await queue.enqueue('bounced', {})
+    await queue.drain()
+    expect(calls).toBe(5)
+    const row = await jobRow(bounced)
+    expect(row).toMatchObject({ attempts: 5, lastError: '550 no such user' })
+    expect(row!.failedAt).toBeInstanceOf(Date)
+    expect(logged.at(-1)).toBe('job bounced failed 5 times and is kept as failed: 550 no such user')
+    expect(logged.slice(0, -1)).toEqual(Array(4).fill('job failed, will retry'))
+  })
+
   it('waits out the backoff before the next attempt', async () => {
     const queue = new JobQueue(database.db, { backoffMs: () => 60_000 })
     let calls = 0

@@ -22,6 +22,9 @@ export interface EnqueueOptions {
   maxAttempts?: number
 }
 
+/** Tries of a job unless its enqueue says otherwise; then it is kept as failed, with its reason. */
+export const DEFAULT_MAX_ATTEMPTS = 5
+
 /** 5 s, 10 s, 20 s … capped at an hour: a mail server that is down for a while still gets the mail. */
 export const defaultBackoffMs = (attempts: number) =>
   Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000)
@@ -66,7 +69,7 @@ export class JobQueue {
         name,
         data,
         ...(opts.runAt ? { runAt: opts.runAt } : {}),
-        ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
+        maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       })
       .returning({ id: jobs.id })
     // Inside a transaction the row is not visible yet; the next poll finds it after the commit.
@@ -103,8 +106,13 @@ export class JobQueue {
       return
     }
     const message = error instanceof Error ? error.message : String(error)
-    this.opts.log?.error({ err: error, job: job.name, attempt: job.attempts }, 'job failed')
     const spent = job.attempts >= job.maxAttempts
+    this.opts.log?.error(
+      { err: error, job: job.name, jobId: job.id, attempt: job.attempts, reason: message },
+      spent
+        ? `job ${job.name} failed ${job.attempts} times and is kept as failed: ${message}`
+        : 'job failed, will retry',
+    )
     await this.db
       .update(jobs)
       .set({
