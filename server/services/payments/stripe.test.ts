@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../testing/fixtures'
 import { backends, createTestApp, type TestApp } from '../../testing/test-app'
-import { createStripeProvider, STRIPE_API } from './stripe'
+import { createStripeProvider, STRIPE_API, STRIPE_API_VERSION } from './stripe'
 import { luhnValid, testCardOutcome } from './test-provider'
 
 /** A Stripe-Signature header for `payload`, as Stripe signs webhooks. */
@@ -110,6 +110,7 @@ describe('the Stripe provider', () => {
     expect(created.clientSecret).toBe(`${created.id}_secret_fake`)
     const [sent] = stripe.received
     expect(sent!.headers.get('idempotency-key')).toBe('key-1')
+    expect(sent!.headers.get('stripe-version')).toBe(STRIPE_API_VERSION)
     expect(sent!.headers.get('content-type')).toBe('application/x-www-form-urlencoded')
     expect(Object.fromEntries(sent!.form)).toEqual({
       amount: '2550',

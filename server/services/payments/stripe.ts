@@ -10,6 +10,11 @@ import type {
 } from './provider'
 
 export const STRIPE_API = 'https://api.stripe.com/v1'
+/**
+ * Pinned, not the account's default: an upgrade of the SDK or of the Stripe account never changes
+ * the shapes Tote reads. Change it on purpose, with the SDK, after reading Stripe's changelog.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive'
 const TIMEOUT_MS = 20_000
 
 /**
@@ -18,6 +23,7 @@ const TIMEOUT_MS = 20_000
  */
 export function stripeClient(secretKey: string, fetchFn?: typeof fetch): Stripe {
   return new Stripe(secretKey, {
+    apiVersion: STRIPE_API_VERSION,
     // Looked up on each call, not captured now: a fetch replaced later (msw in tests) is used.
     httpClient: Stripe.createFetchHttpClient((...args) => (fetchFn ?? fetch)(...args)),
     timeout: TIMEOUT_MS,
