@@ -12,13 +12,16 @@
  * Environment: BENCH_PG_ITEMS, BENCH_PGLITE_ITEMS, BENCH_SECONDS, BENCH_CONNECTIONS,
  * BENCH_ONLY=postgres|pglite (BENCH_SKIP_PGLITE=1 / BENCH_SKIP_PG=1 too), BENCH_PG_DB=name (keep and
  * reuse that database between runs instead of a fresh one dropped afterwards).
+ * On PostgreSQL it then compares one server process with two on the same database, under the same
+ * load, as requests per second and their ratio (BENCH_SKIP_SCALE_OUT=1 to skip).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { fork } from 'node:child_process'
+import { fork, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { buildApp } from '../app'
@@ -332,7 +335,7 @@ async function benchBackend(label: string, database: Database, n: number, dataDi
   console.log('  EXPLAIN (ANALYZE), same query, plain scan:')
   console.log((await explain(database, seeded.delivererId, true)).replace(/^/gm, '    '))
   await app.close() // also closes the database (db plugin)
-  return { http, sql: { indexed: i, oneOff: f, plain: s } }
+  return { http, sql: { indexed: i, oneOff: f, plain: s }, token }
 }
 
 interface LoadResult {
@@ -347,7 +350,7 @@ interface LoadResult {
 }
 
 /** autocannon in a child process (load.mjs): the app keeps its event loop to itself. */
-function load(url: string, token: string): Promise<LoadResult> {
+function load(url: string, token: string, connections = CONNECTIONS): Promise<LoadResult> {
   const child = fork(fileURLToPath(new URL('./load.mjs', import.meta.url)), [], {
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -360,7 +363,7 @@ function load(url: string, token: string): Promise<LoadResult> {
     child.send({
       url,
       token,
-      connections: CONNECTIONS,
+      connections,
       seconds: SECONDS,
       cities: cities.map((c) => [c.lat, c.lon, c.name]),
     })
@@ -375,6 +378,81 @@ function summaryLine(label: string, r: BackendResult) {
     `${label} items, HTTP (indexes, ${CONNECTIONS} connections): p50 ${ms(http.p50)}  p95 ${ms(http.p95)}  p99 ${ms(http.p99)}  ${http.rps.toFixed(0)} req/s`,
     `    SQL prepared p50 ${ms(q.indexed.p50)}  p95 ${ms(q.indexed.p95)}; one-off with indexes p50 ${ms(q.oneOff.p50)}  p95 ${ms(q.oneOff.p95)}; plain scan p50 ${ms(q.plain.p50)}  p95 ${ms(q.plain.p95)}; ratio plain/indexes p50 ×${(q.plain.p50 / q.oneOff.p50).toFixed(0)}  p95 ×${(q.plain.p95 / q.oneOff.p95).toFixed(0)}`,
   ].join('\n')
+}
+
+/** A Tote server process on `databaseUrl` (the sources through tsx, as `npm start` runs them). */
+async function spawnServer(databaseUrl: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tote-bench-proc-'))
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+  const root = fileURLToPath(new URL('../../', import.meta.url))
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      SEED: 'false',
+      JWT_SECRET,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const baseURL = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 240; i++) {
+    if (
+      await fetch(`${baseURL}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return {
+    url: `${baseURL}/api/available-items?per_page=10`,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Issue 13: the same load (CONNECTIONS in all, SECONDS) on one server process, then split over
+ * two processes on the same database; requests per second of each and their ratio.
+ */
+async function scaleOut(databaseUrl: string, token: string) {
+  console.log('\n=== PostgreSQL: one process against two, the same load ===')
+  const [first, second] = await Promise.all([spawnServer(databaseUrl), spawnServer(databaseUrl)])
+  try {
+    await load(first.url, token, 2) // warm-up: prepared statements, caches
+    await load(second.url, token, 2)
+    const one = await load(first.url, token)
+    const half = Math.max(1, Math.round(CONNECTIONS / 2))
+    const split = await Promise.all([
+      load(first.url, token, half),
+      load(second.url, token, CONNECTIONS - half),
+    ])
+    const twoRps = split[0].rps + split[1].rps
+    const twoP95 = Math.max(split[0].p95, split[1].p95)
+    console.log(`  one process:  ${one.rps.toFixed(0)} req/s, p95 ${ms(one.p95)}`)
+    console.log(`  two processes: ${twoRps.toFixed(0)} req/s, p95 ${ms(twoP95)} (the slower half)`)
+    console.log(`  ratio two/one: ×${(twoRps / one.rps).toFixed(2)}`)
+    return { oneRps: one.rps, twoRps }
+  } finally {
+    await Promise.all([first.stop(), second.stop()])
+  }
 }
 
 async function postgresAnswers() {
@@ -419,6 +497,12 @@ async function main() {
       const n = Number(process.env.BENCH_PG_ITEMS || 1_000_000)
       const r = await benchBackend('PostgreSQL', database, n, dir)
       summary.push(summaryLine(`PostgreSQL ${n.toLocaleString('en-US')}`, r))
+      if (!process.env.BENCH_SKIP_SCALE_OUT) {
+        const scale = await scaleOut(url.toString(), r.token)
+        summary.push(
+          `PostgreSQL ${n.toLocaleString('en-US')} items, ${CONNECTIONS} connections: one process ${scale.oneRps.toFixed(0)} req/s, two processes ${scale.twoRps.toFixed(0)} req/s (×${(scale.twoRps / scale.oneRps).toFixed(2)})`,
+        )
+      }
       verdict = `${r.http.p95 <= TARGET_P95_MS ? 'PASS' : 'MISS'}: PostgreSQL ${n.toLocaleString('en-US')} items, HTTP p95 ${ms(r.http.p95)} (target <= ${TARGET_P95_MS} ms, ${CONNECTIONS} connections)`
     } finally {
       await database.close().catch(() => {})
