@@ -22,7 +22,7 @@ import { deliveryRequests, items } from '../db/schema'
 import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { availableTo, corridorPage } from '../services/corridor'
-import { checkUpload, storeUpload, travelRefusals } from '../services/files'
+import { checkUpload, insertStoredFile, travelRefusals, withUpload } from '../services/files'
 import { loadItemView, toItemViews, type ItemRow } from '../services/item-view'
 import {
   earnings,
@@ -177,46 +177,48 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       checkUpload(form.file, travelRefusals)
       const { item_id, deliverer_price } = parsed.data
 
-      await app.db.transaction(async (db) => {
-        if (!(await isAvailable(db, item_id, user.id, true))) throw httpError(404, ITEM_NOT_FOUND)
-        const [item] = await db
-          .select({ senderPrice: items.senderPrice })
-          .from(items)
-          .where(eq(items.id, item_id))
-        const price = deliverer_price !== undefined ? deliverer_price.toFixed(2) : item!.senderPrice
-        const [created] = await db
-          .insert(deliveryRequests)
-          .values({
-            itemId: item_id,
-            delivererId: user.id,
-            delivererPrice: price,
-            acceptPrivacy: true,
-            consentedAt: new Date(),
-            deliveryApproval: 'pending',
-            requestStatus: 'pending',
+      // The file first, out of the transaction; a refusal below deletes it again (withUpload).
+      await withUpload(app.storage, form.file!, travelRefusals, (put) =>
+        app.db.transaction(async (db) => {
+          if (!(await isAvailable(db, item_id, user.id, true))) throw httpError(404, ITEM_NOT_FOUND)
+          const [item] = await db
+            .select({ senderPrice: items.senderPrice })
+            .from(items)
+            .where(eq(items.id, item_id))
+          const price =
+            deliverer_price !== undefined ? deliverer_price.toFixed(2) : item!.senderPrice
+          const [created] = await db
+            .insert(deliveryRequests)
+            .values({
+              itemId: item_id,
+              delivererId: user.id,
+              delivererPrice: price,
+              acceptPrivacy: true,
+              consentedAt: new Date(),
+              deliveryApproval: 'pending',
+              requestStatus: 'pending',
+            })
+            .onConflictDoNothing({
+              target: [deliveryRequests.itemId, deliveryRequests.delivererId],
+            })
+            .returning({ id: deliveryRequests.id })
+          if (!created) throw httpError(409, ALREADY_REQUESTED)
+          const fileId = await insertStoredFile(db, put!, {
+            ownerId: user.id,
+            kind: 'proof_of_travel',
           })
-          .onConflictDoNothing({ target: [deliveryRequests.itemId, deliveryRequests.delivererId] })
-          .returning({ id: deliveryRequests.id })
-        if (!created) throw httpError(409, ALREADY_REQUESTED)
-        // Stored last: every refusal above leaves no file behind.
-        const fileId = await storeUpload(db, {
-          store: app.storage,
-          file: form.file!,
-          ownerId: user.id,
-          kind: 'proof_of_travel',
-          refusals: travelRefusals,
-        })
-        await db
-          .update(deliveryRequests)
-          .set({ proofOfTravelFileId: fileId })
-          .where(eq(deliveryRequests.id, created.id))
-        await audit(db, {
-          actorId: user.id,
-          action: 'delivery_request.create',
-          targetType: 'delivery_request',
-          targetId: created.id,
-        })
-      })
+          await db
+            .update(deliveryRequests)
+            .set({ proofOfTravelFileId: fileId })
+            .where(eq(deliveryRequests.id, created.id))
+          await audit(db, {
+            actorId: user.id,
+            action: 'delivery_request.create',
+            targetType: 'delivery_request',
+            targetId: created.id,
+          })
+        }),
+      )
       return { success: true, message: REQUEST_SENT }
     },
   )
@@ -414,31 +416,34 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         checkUpload(form.file, travelRefusals)
       }
 
-      await app.db.transaction(async (db) => {
-        // Conditional on the status we checked: a concurrent change makes this a 409.
-        const [moved] = await db
-          .update(items)
-          .set({ status })
-          .where(and(eq(items.id, item_id), eq(items.status, from)))
-          .returning({ id: items.id })
-        if (!moved) throw httpError(409, BAD_TRANSITION)
-        if (status === 'delivered') {
-          const fileId = await storeUpload(db, {
-            store: app.storage,
-            file: form.file!,
-            ownerId: user.id,
-            kind: 'proof_of_delivery',
-            refusals: travelRefusals,
+      const file = status === 'delivered' ? form.file : undefined
+      await withUpload(app.storage, file, travelRefusals, (put) =>
+        app.db.transaction(async (db) => {
+          // Conditional on the status we checked: a concurrent change makes this a 409.
+          const [moved] = await db
+            .update(items)
+            .set({ status })
+            .where(and(eq(items.id, item_id), eq(items.status, from)))
+            .returning({ id: items.id })
+          if (!moved) throw httpError(409, BAD_TRANSITION)
+          if (put) {
+            const fileId = await insertStoredFile(db, put, {
+              ownerId: user.id,
+              kind: 'proof_of_delivery',
+            })
+            await db
+              .update(items)
+              .set({ proofOfDeliveryFileId: fileId })
+              .where(eq(items.id, item_id))
+          }
+          await audit(db, {
+            actorId: user.id,
+            action: `delivery.${status}`,
+            targetType: 'item',
+            targetId: item_id,
           })
-          await db.update(items).set({ proofOfDeliveryFileId: fileId }).where(eq(items.id, item_id))
-        }
-        await audit(db, {
-          actorId: user.id,
-          action: `delivery.${status}`,
-          targetType: 'item',
-          targetId: item_id,
-        })
-      })
+        }),
+      )
       return { success: true, message: status === 'in_process' ? PICKED_UP : DELIVERED }
     },
   )

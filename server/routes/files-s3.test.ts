@@ -77,6 +77,32 @@ describe.each(backends)('uploads in an S3 bucket on %s', (backend) => {
   })
 })
 
+describe.each(backends)('a refused upload on %s', (backend) => {
+  let s3: Awaited<ReturnType<typeof startS3>>
+  let t: TestApp
+  beforeAll(async () => {
+    s3 = await startS3()
+    t = await createTestApp(backend, s3.env)
+  })
+  afterAll(async () => {
+    await t?.close()
+    await s3?.stop()
+  })
+
+  it('leaves nothing in the bucket: the object put first is deleted with the refusal', async () => {
+    const sender = await createUser(t.app, { role: 'sender' })
+    const deliverer = await createUser(t.app, { role: 'deliverer' })
+    // Not approved for deliverers yet: the request is refused inside the transaction.
+    const item = await createItem(t.app, sender.id)
+    const res = await requestItem(t, deliverer, item.id, TINY_PDF)
+    expect(res.statusCode).toBe(404)
+    const left = []
+    for await (const object of t.app.storage.list()) left.push(object.key)
+    expect(left).toEqual([])
+    expect(await t.app.db.select().from(storedFiles)).toEqual([])
+  })
+})
+
 describe.each(backends)('a bucket that cannot be reached on %s', (backend) => {
   let t: TestApp
   let sender: TestUser, deliverer: TestUser

@@ -5,7 +5,7 @@ import { respondFurtherInfoFields } from '../../contract/info-requests'
 import { infoRequests } from '../db/schema'
 import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
-import { checkUpload, replyRefusals, storeUpload } from '../services/files'
+import { checkUpload, insertStoredFile, replyRefusals, withUpload } from '../services/files'
 import { latestInfoRequest } from '../services/item-view'
 
 export const INFO_SENT = 'Information sent successfully!'
@@ -46,27 +46,23 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!open || open.targetUserId !== user.id) throw httpError(404, ITEM_NOT_FOUND)
       if (form.file) checkUpload(form.file, replyRefusals)
 
-      await app.db.transaction(async (tx) => {
-        const fileId = form.file
-          ? await storeUpload(tx, {
-              store: app.storage,
-              file: form.file,
-              ownerId: user.id,
-              kind: 'info_response',
-              refusals: replyRefusals,
-            })
-          : null
-        await tx
-          .update(infoRequests)
-          .set({ response: description, responseFileId: fileId, responseAt: new Date() })
-          .where(eq(infoRequests.id, open.id))
-        await audit(tx, {
-          actorId: user.id,
-          action: 'info_request.respond',
-          targetType: 'info_request',
-          targetId: open.id,
-        })
-      })
+      await withUpload(app.storage, form.file, replyRefusals, (put) =>
+        app.db.transaction(async (tx) => {
+          const fileId = put
+            ? await insertStoredFile(tx, put, { ownerId: user.id, kind: 'info_response' })
+            : null
+          await tx
+            .update(infoRequests)
+            .set({ response: description, responseFileId: fileId, responseAt: new Date() })
+            .where(eq(infoRequests.id, open.id))
+          await audit(tx, {
+            actorId: user.id,
+            action: 'info_request.respond',
+            targetType: 'info_request',
+            targetId: open.id,
+          })
+        }),
+      )
       return { success: true, message: INFO_SENT }
     },
   )

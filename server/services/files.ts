@@ -147,15 +147,73 @@ export function storageError(err: unknown): unknown {
   return err instanceof StorageUnavailableError ? httpError(503, STORAGE_UNAVAILABLE) : err
 }
 
+/** A checked file already in the object store, waiting for the row that will reference it. */
+export interface PutUpload {
+  diskName: string
+  mime: AllowedMime
+  size: number
+  originalName: string
+}
+
 /**
- * Checks the file (checkUpload: 415/413 with the caller's messages, nothing written), puts it in
- * the object store under a random 32-hex key (stored_files.disk_name) and inserts its stored_files
- * row; answers the row's id. Pass a transaction as `db` and call it after the other checks of the
- * caller, so a refusal stores nothing. The object is written before its row: a store that is away
- * is a 503 and no row points at a missing object; an object whose row never commits is removed
- * when the insert fails, or else by the housekeeping's orphan purge.
+ * Checks the file (checkUpload: 415/413 with the caller's messages, nothing written) and puts it
+ * in the object store under a random 32-hex key, before any database transaction: a store that is
+ * away is a 503 "try again" and nothing is written; a slow store holds no row lock.
  */
-export async function storeUpload(
+export async function putUpload(
+  store: ObjectStore,
+  file: UploadedFile,
+  refusals: FileRefusals,
+): Promise<PutUpload> {
+  const mime = checkUpload(file, refusals)
+  const diskName = randomBytes(16).toString('hex')
+  await store.put(diskName, file.buffer, mime).catch((err: unknown) => {
+    throw storageError(err)
+  })
+  return {
+    diskName,
+    mime,
+    size: file.buffer.length,
+    originalName: sanitizeFileName(file.filename),
+  }
+}
+
+/** The stored_files row of a put upload (inside the caller's transaction); answers its id. */
+export async function insertStoredFile(
+  db: Db,
+  put: PutUpload,
+  owner: { ownerId: string; kind: FileKind },
+): Promise<string> {
+  const [row] = await db
+    .insert(storedFiles)
+    .values({ ...owner, ...put })
+    .returning({ id: storedFiles.id })
+  return row!.id
+}
+
+/**
+ * Puts the upload (when there is one) in the store, then runs `write`, which references it
+ * (insertStoredFile) in its transaction. If `write` fails, a refusal included, the object is
+ * deleted again; what a crash leaves behind, the housekeeping's orphan purge removes after a day.
+ * So no row ever points at a missing object, and no object stays unreferenced for long.
+ */
+export async function withUpload<T>(
+  store: ObjectStore,
+  file: UploadedFile | undefined,
+  refusals: FileRefusals,
+  write: (put: PutUpload | undefined) => Promise<T>,
+): Promise<T> {
+  const put = file ? await putUpload(store, file, refusals) : undefined
+  try {
+    return await write(put)
+  } catch (err) {
+    if (put) await store.delete(put.diskName).catch(() => {})
+    throw err
+  }
+}
+
+/** putUpload and insertStoredFile in one (test fixtures and one-off tools). */
+export function storeUpload(
   db: Db,
   opts: {
     store: ObjectStore
@@ -165,28 +223,9 @@ export async function storeUpload(
     refusals: FileRefusals
   },
 ): Promise<string> {
-  const mime = checkUpload(opts.file, opts.refusals)
-  const diskName = randomBytes(16).toString('hex')
-  await opts.store.put(diskName, opts.file.buffer, mime).catch((err: unknown) => {
-    throw storageError(err)
-  })
-  try {
-    const [row] = await db
-      .insert(storedFiles)
-      .values({
-        ownerId: opts.ownerId,
-        kind: opts.kind,
-        mime,
-        size: opts.file.buffer.length,
-        diskName,
-        originalName: sanitizeFileName(opts.file.filename),
-      })
-      .returning({ id: storedFiles.id })
-    return row!.id
-  } catch (err) {
-    await opts.store.delete(diskName).catch(() => {})
-    throw err
-  }
+  return withUpload(opts.store, opts.file, opts.refusals, (put) =>
+    insertStoredFile(db, put!, { ownerId: opts.ownerId, kind: opts.kind }),
+  )
 }
 
 export interface Viewer {

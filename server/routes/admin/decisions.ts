@@ -11,7 +11,13 @@ import { deliveryRequests, infoRequests, items, users } from '../../db/schema'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../../errors'
 import { audit } from '../../services/audit'
 import { releasePayments } from '../../services/payments/refunds'
-import { checkUpload, readMultipart, replyRefusals, storeUpload } from '../../services/files'
+import {
+  checkUpload,
+  insertStoredFile,
+  readMultipart,
+  replyRefusals,
+  withUpload,
+} from '../../services/files'
 import { adminMails, itemLink, notify, notifyAboutItem } from '../../services/notifications'
 
 const security = [{ bearerAuth: [] }]
@@ -230,34 +236,30 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target) throw httpError(404, 'User not found')
       if (form.file) checkUpload(form.file, replyRefusals)
 
-      await app.db.transaction(async (tx) => {
-        const fileId = form.file
-          ? await storeUpload(tx, {
-              store: app.storage,
-              file: form.file,
-              ownerId: admin.id,
-              kind: 'info_request',
-              refusals: replyRefusals,
+      await withUpload(app.storage, form.file, replyRefusals, (put) =>
+        app.db.transaction(async (tx) => {
+          const fileId = put
+            ? await insertStoredFile(tx, put, { ownerId: admin.id, kind: 'info_request' })
+            : null
+          const [row] = await tx
+            .insert(infoRequests)
+            .values({
+              itemId: item_id,
+              to,
+              targetUserId: targetId,
+              description,
+              requestFileId: fileId,
+              createdBy: admin.id,
             })
-          : null
-        const [row] = await tx
-          .insert(infoRequests)
-          .values({
-            itemId: item_id,
-            to,
-            targetUserId: targetId,
-            description,
-            requestFileId: fileId,
-            createdBy: admin.id,
+            .returning({ id: infoRequests.id })
+          await audit(tx, {
+            actorId: admin.id,
+            action: `info_request.sent_to_${to}`,
+            targetType: 'info_request',
+            targetId: row!.id,
           })
-          .returning({ id: infoRequests.id })
-        await audit(tx, {
-          actorId: admin.id,
-          action: `info_request.sent_to_${to}`,
-          targetType: 'info_request',
-          targetId: row!.id,
-        })
-      })
+        }),
+      )
       await notify(
         app,
         target.email,
