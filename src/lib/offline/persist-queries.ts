@@ -70,7 +70,11 @@ async function write(rows: PersistedQuery[], userId: string) {
       // Data that cannot be cloned into IndexedDB is simply not kept offline.
     }
   }
-  const all = await db.queries.where('userId').equals(userId).sortBy('dataUpdatedAt')
+  // Counting reads keys only; loading every saved answer after each write blocked the main thread
+  // for ~100 ms on a phone at each page start (issue 11).
+  const rowsOfUser = db.queries.where('userId').equals(userId)
+  if ((await rowsOfUser.count()) <= MAX_ROWS_PER_USER) return
+  const all = await rowsOfUser.sortBy('dataUpdatedAt')
   const excess = all.length - MAX_ROWS_PER_USER
   if (excess > 0) await db.queries.bulkDelete(all.slice(0, excess).map((row) => row.id))
 }

@@ -1,0 +1,55 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { QueryClient } from '@tanstack/react-query'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { getDb } from '../db'
+import { restoreQueries, startPersistingQueries } from './persist-queries'
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+async function savedOf(userId: string) {
+  return getDb().queries.where('userId').equals(userId).toArray()
+}
+
+beforeEach(async () => {
+  await getDb().queries.clear()
+})
+
+describe('saved reads', () => {
+  it('are written as they arrive, per user, and restored for that user only', async () => {
+    const client = new QueryClient()
+    const stop = startPersistingQueries(client, () => 'alice')
+    client.setQueryData(['item', 1], { name: 'Parcel' })
+    await settle()
+    stop()
+    expect((await savedOf('alice')).map((row) => row.data)).toEqual([{ name: 'Parcel' }])
+
+    const restored = new QueryClient()
+    expect(await restoreQueries(restored, 'alice')).toBe(1)
+    expect(restored.getQueryData(['item', 1])).toEqual({ name: 'Parcel' })
+    const stranger = new QueryClient()
+    expect(await restoreQueries(stranger, 'bob')).toBe(0)
+    expect(stranger.getQueryData(['item', 1])).toBeUndefined()
+  })
+
+  it('keep the newest 300 answers of a user, dropping the oldest', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      id: `alice:q${i}`,
+      userId: 'alice',
+      queryHash: `q${i}`,
+      queryKey: ['q', i],
+      data: i,
+      dataUpdatedAt: Date.now() - 1_000_000 + i,
+    }))
+    await getDb().queries.bulkPut(rows)
+    const client = new QueryClient()
+    const stop = startPersistingQueries(client, () => 'alice')
+    client.setQueryData(['newest'], 'fresh')
+    await settle()
+    stop()
+    const saved = await savedOf('alice')
+    expect(saved).toHaveLength(300)
+    expect(saved.some((row) => row.queryHash === 'q0')).toBe(false)
+    expect(saved.some((row) => row.data === 'fresh')).toBe(true)
+  })
+})
