@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useIsFetching, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { NoticeBanner } from '@/components/notice-banner'
 import { toaster } from '@/components/ui/toaster'
@@ -49,6 +49,8 @@ export function OfflineBanner() {
       ),
     [],
   )
+  // A fetch that got no answer is being tried again (lib/query-client.ts).
+  const retrying = useIsFetching({ predicate: (query) => query.state.fetchFailureCount > 0 }) > 0
   if (!offline) return null
   const oldest = oldestShown(client)
   return (
@@ -57,6 +59,7 @@ export function OfflineBanner() {
       {oldest !== null && (
         <Text fontSize="sm">Last updated {formatAge(Math.max(0, now - oldest))}</Text>
       )}
+      {retrying && <Text fontSize="sm">Connection problem: retrying…</Text>}
     </NoticeBanner>
   )
 }

@@ -1,9 +1,13 @@
 import { QueryClient } from '@tanstack/react-query'
 import { HTTPError } from 'ky'
 
-function retry(failureCount: number, error: unknown) {
-  // A 4xx will not get better by asking again; network hiccups and 5xx might.
-  if (error instanceof HTTPError && error.response.status < 500) return false
+/**
+ * Only a request that got no answer is tried again (twice). Any answer, a 4xx or a 5xx, is shown
+ * at once: asking again hides the error for seconds and piles load on a server in trouble
+ * (issue 14). The offline banner says when retries are under way.
+ */
+export function retryNetworkFailures(failureCount: number, error: unknown) {
+  if (error instanceof HTTPError) return false
   return failureCount < 2
 }
 
@@ -11,7 +15,7 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry,
+        retry: retryNetworkFailures,
         staleTime: 30_000,
         // Offline (DESIGN.md): try the network once, then keep showing the data saved on this
         // device (restored by lib/offline/persist-queries) while retries wait for the network.
