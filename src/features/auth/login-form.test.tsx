@@ -34,6 +34,36 @@ describe('login', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toEqual(testUsers.deliverer)
   })
 
+  it('keeps the Log in button busy until the next page has rendered', async () => {
+    let answerUserData: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answerUserData = resolve))
+    server.use(
+      loginAnswers('deliverer'),
+      http.get('/api/get-user-data', async () => {
+        await answered
+        return HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: { ...testUsers.deliverer, phone: '+1 555 0100', address: '1 Main St' },
+        })
+      }),
+    )
+    const { user } = renderApp('/login')
+    await user.type(await screen.findByLabelText(/email/i), 'deliverer@example.com')
+    await user.type(screen.getByLabelText(/password/i), 'password123')
+    const button = screen.getByRole('button', { name: /Log in/ })
+    await user.click(button)
+    // Signed in (the session is stored) while the dashboard still waits for its data.
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-deliverer'))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(button).toBeDisabled()
+    expect(button).toHaveAttribute('data-loading')
+    answerUserData()
+    expect(
+      await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+    ).toBeInTheDocument()
+  })
+
   it('returns to the page it was sent from', async () => {
     server.use(loginAnswers('sender'), userDataHandler('sender'))
     const { router, user } = renderApp('/items')

@@ -22,6 +22,8 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
+  // Signed in, the next page loads (its code and data): the button keeps spinning until it shows.
+  const [opening, setOpening] = useState(false)
   // Changes made offline wait on this device for their user (an expired or refused session).
   const waiting = useSignInNeeded()
 
@@ -33,9 +35,13 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     login.mutate(result.data, {
       onSuccess: (answer) => {
         const target = safeRedirectTarget(redirectTo)
+        setOpening(true)
         // A target of another role is bounced to this user's home by the route guard.
-        if (target) void navigate({ href: target, replace: true })
-        else void navigate({ to: roleHome(answer.data.user.role), replace: true })
+        const opened = target
+          ? navigate({ href: target, replace: true })
+          : navigate({ to: roleHome(answer.data.user.role), replace: true })
+        // Still here afterwards only if the navigation failed: the form is usable again.
+        void opened.finally(() => setOpening(false))
       },
       onError: (error) => setErrors(serverFieldErrors(error)),
     })
@@ -78,8 +84,8 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
           <Button
             type="submit"
             colorPalette="brand"
-            disabled={login.isPending}
-            loading={login.isPending}
+            disabled={login.isPending || opening}
+            loading={login.isPending || opening}
           >
             Log in
           </Button>
