@@ -234,6 +234,62 @@ describe(
           assert.ok(only.proof_of_travel, 'the request has no proof of travel')
         }),
     )
+
+    it(
+      'sees the delivery address only once accepted, then confirms the pickup on the delivery page',
+      { timeout: TEST_TIMEOUT_MS },
+      () =>
+        withPage('deliverer-delivery', async (page) => {
+          await logIn(page, 'deliverer@example.com')
+          await waitForPath(page, '/deliverer-dashboard')
+
+          // Requested but not accepted: neither the page nor the API tells where it goes.
+          await page.goto(`${server.baseURL}/available-items/${item.id}`)
+          await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
+          assert.equal(await page.getByText('Marienplatz 1, Munich').count(), 0)
+          assert.equal(await page.getByText('+49 30 1234567').count(), 0)
+          const { data: before } = await apiCall(
+            server.baseURL,
+            deliverer.token,
+            'GET',
+            `/api/item/${item.id}`,
+          )
+          assert.equal(before.delivery_address, null)
+          assert.equal(before.delivery_phone, null)
+
+          // Accepted and paid (the seed's delivery ready to pick up): the job page shows it all.
+          const { data: mine } = await apiCall(
+            server.baseURL,
+            deliverer.token,
+            'GET',
+            '/api/my-deliveries',
+          )
+          const ready = mine.items.find((i) => i.status === 'ready_to_pickup')
+          assert.ok(ready?.delivery_address, 'the seed has no accepted delivery with an address')
+          await page.goto(`${server.baseURL}/my-deliveries/${ready.id}`)
+          const job = page.getByRole('region', { name: 'Your delivery' })
+          await job.getByText(ready.delivery_address, { exact: true }).waitFor()
+          await job.getByRole('link', { name: ready.delivery_phone }).waitFor()
+          await page.getByRole('region', { name: `Route of ${ready.name}` }).waitFor()
+
+          await page.getByRole('button', { name: 'Mark picked up' }).click()
+          const confirm = page.getByRole('alertdialog', { name: 'Confirm pickup' })
+          await confirm.getByRole('button', { name: 'Cancel' }).click()
+          await confirm.waitFor({ state: 'detached' })
+          const { data: still } = await apiCall(
+            server.baseURL,
+            deliverer.token,
+            'GET',
+            `/api/item/${ready.id}`,
+          )
+          assert.equal(still.status, 'ready_to_pickup', 'Cancel changed the status')
+
+          await page.getByRole('button', { name: 'Mark picked up' }).click()
+          await confirm.getByRole('button', { name: 'Yes, picked up' }).click()
+          await page.getByText('Status: In process', { exact: true }).waitFor()
+          await page.getByRole('button', { name: 'Mark delivered' }).waitFor()
+        }),
+    )
   },
 )
 

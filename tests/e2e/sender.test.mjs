@@ -200,7 +200,7 @@ describe(
             await payWith(dialog, '4242 4242 4242 4242')
             await waitForPath(page, '/items', 30_000)
             const row = page.getByRole('row').filter({ hasText: ITEM_NAME })
-            await row.getByText('ready to pickup').waitFor()
+            await row.getByText('Ready to pickup').waitFor()
 
             item = await senderItem(itemId)
             assert.equal(item.status, 'ready_to_pickup')
@@ -266,7 +266,7 @@ describe(
             const status = await row.getByRole('cell').nth(2).innerText()
             assert.equal(
               status.trim(),
-              'ready to pickup',
+              'Ready to pickup',
               `a row with status '${status}' under the filter`,
             )
           }

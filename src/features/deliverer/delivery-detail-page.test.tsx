@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -33,9 +33,41 @@ function setup(item: Item) {
 }
 
 describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
+  it('shows the job: pickup, delivery address and phone, deadline and earnings', async () => {
+    setup(
+      makeItem({
+        status: 'ready_to_pickup',
+        from_location: { lat: 41.88, lng: -87.63, address: '1 Pickup Street, Chicago' },
+        delivery_address: '9 Drop Road, Indianapolis',
+        delivery_phone: '+1 317 555 0100',
+        delivery_deadline: '2026-12-05T15:00:00.000Z',
+        deliverer_price: 42.5,
+      }),
+    )
+    const job = await screen.findByRole('region', { name: 'Your delivery' })
+    expect(job).toHaveTextContent('Pickup address1 Pickup Street, Chicago')
+    expect(job).toHaveTextContent('Delivery address9 Drop Road, Indianapolis')
+    expect(screen.getByRole('link', { name: '+1 317 555 0100' })).toHaveAttribute(
+      'href',
+      'tel:+13175550100',
+    )
+    expect(job).toHaveTextContent('Deliver byDecember 5, 2026')
+    expect(job).toHaveTextContent('You earn$42.50')
+  })
+
+  it('asks before marking picked up and sends nothing on Cancel', async () => {
+    const { user, calls } = setup(makeItem({ status: 'ready_to_pickup' }))
+    await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm pickup' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(calls).toHaveLength(0)
+  })
+
   it('marks a ready item picked up', async () => {
     const { user, calls } = setup(makeItem({ status: 'ready_to_pickup' }))
     await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
+    await user.click(await screen.findByRole('button', { name: 'Yes, picked up' }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]?.fields).toMatchObject({ item_id: id, status: 'in_process' })
     expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/)
@@ -54,6 +86,8 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     ).toBeInTheDocument()
     await upload.upload(input, pdf('receipt.png', 500, 'image/png'))
     await user.click(screen.getByRole('button', { name: 'Mark delivered' }))
+    expect(calls).toHaveLength(0)
+    await user.click(await screen.findByRole('button', { name: 'Yes, delivered' }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]?.fields).toMatchObject({ item_id: id, status: 'delivered' })
     expect((calls[0]?.fields.proof_of_delivery as File).size).toBe(500)
@@ -73,6 +107,7 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     const { user } = setup(makeItem({ status: 'ready_to_pickup' }))
     server.use(failWith('post', 'update-delivery-status', 409, 'Already picked up'))
     await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
+    await user.click(await screen.findByRole('button', { name: 'Yes, picked up' }))
     expect(await screen.findByText('Already picked up')).toBeInTheDocument()
   })
 })

@@ -1,10 +1,10 @@
 import { Badge, Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import type { Item } from '@contract/items'
-import { capitalise, formatLongDate, formatPlace } from '@/lib/format'
+import { capitalise, formatLongDate, formatPlace, humanize } from '@/lib/format'
 import { statusPalette } from '@/components/status-badge'
 
-/** SPEC.md section 2: 'Status: ' plus the capitalised status; unknown values are neutral. */
+/** SPEC.md section 2: 'Status: ' plus the capitalised status, in words ('In process'). */
 export function StatusBanner({ status }: { status: string }) {
   const palette = statusPalette[status] ?? 'gray'
   return (
@@ -19,7 +19,7 @@ export function StatusBanner({ status }: { status: string }) {
       py="2"
       fontWeight="semibold"
     >
-      Status: {capitalise(status)}
+      Status: {humanize(status)}
     </Box>
   )
 }

@@ -1,11 +1,15 @@
 import type { Item, ItemStatus } from '@contract/items'
 import { apiFailure, failureMessage } from '@/lib/api-failure'
+import { humanize } from '@/lib/format'
 import { ServerRefusal } from './api'
 
-/** SPEC.md section 4: the sender's pages spell in_process as 'in-process'. */
+/**
+ * SPEC.md section 4: the sender's pages spell in_process as 'in-process'; in the one casing of
+ * every label of the product (decision 022): 'In-process', 'Ready to pickup'.
+ */
 export function statusLabel(status: ItemStatus | string): string {
-  if (status === 'in_process') return 'in-process'
-  return status.replace(/_/g, ' ')
+  if (status === 'in_process') return 'In-process'
+  return humanize(status)
 }
 
 /** SPEC.md section 2: the current request counts once it is approved and waiting for the sender. */

@@ -72,7 +72,7 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     server.use(...senderBase(item))
     renderApp(path)
     expect(await screen.findByRole('heading', { name: 'Desk lamp' })).toBeInTheDocument()
-    expect(screen.getByText('in-process')).toBeInTheDocument()
+    expect(screen.getByText('In-process')).toBeInTheDocument()
     expect(screen.getByText('30 x 20 x 45 cm')).toBeInTheDocument()
     expect(screen.getByText('No delivery request yet')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull()

@@ -1,6 +1,7 @@
 import { Field, Grid, Input, NativeSelect } from '@chakra-ui/react'
 import { categoryList, itemStatusList, pageSizeList, type ItemsSearch } from './items-search'
 import { statusLabel } from './format'
+import { capitalise } from '@/lib/format'
 import { useSearchText } from '@/lib/use-search-text'
 
 interface ItemsFiltersProps {
@@ -32,8 +33,6 @@ function Select({
   )
 }
 
-const capitalise = (text: string) => text[0]?.toUpperCase() + text.slice(1)
-
 export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
   // Only a settled, changed search goes into the URL (and so into the query).
   const [text, setText] = useSearchText(search.search ?? '', (next) =>
@@ -64,7 +63,7 @@ export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
         <option value="">All statuses</option>
         {itemStatusList.map((s) => (
           <option key={s} value={s}>
-            {capitalise(statusLabel(s))}
+            {statusLabel(s)}
           </option>
         ))}
       </Select>
