@@ -12,7 +12,15 @@ describe('offer price rules', () => {
   it('clears negative and non-numeric input', () => {
     expect(sanitiseOfferPrice('-5')).toBe('')
     expect(sanitiseOfferPrice('abc')).toBe('')
-    expect(sanitiseOfferPrice('1.2.3')).toBe('')
+    expect(sanitiseOfferPrice('-')).toBe('')
+  })
+
+  it('keeps the valid prefix of what was typed or pasted', () => {
+    expect(sanitiseOfferPrice('12a')).toBe('12')
+    expect(sanitiseOfferPrice('1.2.3')).toBe('1.2')
+    expect(sanitiseOfferPrice('7,50')).toBe('7.50')
+    expect(sanitiseOfferPrice('5-')).toBe('5')
+    expect(sanitiseOfferPrice(' 8.5 ')).toBe('8.5')
   })
 
   it("sends the sender's price when the offer is empty", () => {
