@@ -10,10 +10,22 @@ export function requireSignIn(auth: AuthContext, location: ParsedLocation) {
   return session
 }
 
-/** A user of another role goes to their own home rather than seeing an error. */
+/**
+ * SPEC.md section 6: a user of another role goes to their own home rather than seeing an error;
+ * the history entry says which role the page was for, so home can explain why they are there.
+ */
 export function requireRole(auth: AuthContext, role: Role) {
   const user = auth.session()?.user
-  if (user?.role !== role) throw redirect({ to: roleHome(user?.role) })
+  if (user?.role !== role) {
+    throw redirect({ to: roleHome(user?.role), state: (prev) => ({ ...prev, pageFor: role }) })
+  }
+}
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Set by requireRole: the role of the page the user was turned away from. */
+    pageFor?: Role
+  }
 }
 
 /** /login and /signup make no sense when signed in. */

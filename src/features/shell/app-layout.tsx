@@ -6,6 +6,7 @@ import { SkipLink } from '@/components/skip-link'
 import { SidebarContent } from './sidebar-content'
 import { useMarkAppReady } from '@/lib/app-ready'
 import { SignInAgainBanner } from './sign-in-again-banner'
+import { WrongRoleNotice } from './wrong-role-notice'
 
 interface AppLayoutProps {
   role: Role
@@ -120,6 +121,7 @@ export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutPr
         <Box maxW="6xl" mx="auto">
           <OfflineBanner />
           <SignInAgainBanner />
+          <WrongRoleNotice />
           {children}
         </Box>
       </Box>

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -47,6 +48,43 @@ describe('route guards', () => {
     const { router } = renderApp('/available-items')
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/dashboard')
+    expect(
+      screen.getByText(
+        'The page you opened is for deliverers only, so here is your own dashboard.',
+      ),
+    ).toHaveAttribute('role', 'status')
+  })
+
+  it("explains deliverers' pages to a sender instead of showing 'Forbidden'", async () => {
+    storeSession('sender')
+    const asked: string[] = []
+    server.use(
+      userDataHandler('sender'),
+      http.get('/api/my-deliveries', ({ request }) => {
+        asked.push(request.url)
+        return HttpResponse.json({ success: false, message: 'Forbidden' }, { status: 403 })
+      }),
+    )
+    renderApp('/my-deliveries')
+    expect(await screen.findByRole('heading', { name: 'My Deliveries', level: 1 })).toBeVisible()
+    expect(screen.getByText(/This page is for deliverers\./)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
+    expect(screen.queryByText('Forbidden')).not.toBeInTheDocument()
+    expect(asked).toEqual([])
+  })
+
+  it('explains the payment page to an admin', async () => {
+    storeSession('admin')
+    server.use(userDataHandler('admin'))
+    renderApp('/payment-method')
+    expect(await screen.findByText(/This page is for senders and deliverers\./)).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/admin-dashboard',
+    )
   })
 
   it('keeps /agreements for admins only (decision 001)', async () => {

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PaymentMethodPage } from '@/features/deliverer/payment-method-page'
 import { Receipts } from '@/features/sender/components/receipts'
+import { RoleOnlyPage } from '@/components/role-only-page'
 import { pageHead } from '@/lib/page-title'
 import { useSession } from '@/lib/use-session'
 
@@ -12,5 +13,15 @@ export const Route = createFileRoute('/_app/payment-method')({
 function PaymentMethodRoute() {
   const { session: atLoad } = Route.useRouteContext()
   const user = (useSession() ?? atLoad).user
+  if (user.role === 'admin') {
+    return (
+      <RoleOnlyPage
+        title="Payment Method"
+        pageFor={['sender', 'deliverer']}
+        role={user.role}
+        purpose="Senders find their receipts here, and deliverers where their earnings are paid."
+      />
+    )
+  }
   return <PaymentMethodPage role={user.role} userName={user.name} receipts={<Receipts />} />
 }

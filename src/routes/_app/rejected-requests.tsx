@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { rejectedRequestsQueryOptions } from '@/features/deliverer/api'
 import { RejectedRequestsPage } from '@/features/deliverer/rejected-requests-page'
+import { RoleOnlyPage } from '@/components/role-only-page'
 import { pageHead } from '@/lib/page-title'
+import { useSession } from '@/lib/use-session'
 import { pageSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/_app/rejected-requests')({
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/_app/rejected-requests')({
   validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => {
+    if (context.session.user.role !== 'deliverer') return
     void context.queryClient
       .ensureQueryData(rejectedRequestsQueryOptions(deps.page))
       .catch(() => undefined)
@@ -17,6 +20,22 @@ export const Route = createFileRoute('/_app/rejected-requests')({
 })
 
 function RejectedRequestsRoute() {
+  const { session: atLoad } = Route.useRouteContext()
+  const role = (useSession() ?? atLoad).user.role
+  if (role !== 'deliverer') {
+    return (
+      <RoleOnlyPage
+        title="Rejected Requests"
+        pageFor="deliverer"
+        role={role}
+        purpose="Deliverers see here the requests that senders turned down."
+      />
+    )
+  }
+  return <RejectedRequestsRouteContent />
+}
+
+function RejectedRequestsRouteContent() {
   const { page } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
