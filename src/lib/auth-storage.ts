@@ -42,12 +42,17 @@ function parseUser(raw: string | null): SessionUser | null {
   }
 }
 
-function readSession(): Session | null {
+/** The stored token while its expiry is ahead; a missing or past expiry counts as none. */
+function readToken(): string | null {
   const token = read(STORAGE_KEYS.token)
   if (!token) return null
   const expiry = Date.parse(read(STORAGE_KEYS.tokenExpiry) ?? '')
-  // A missing or past expiry counts as no token: the server would refuse it anyway.
-  if (Number.isNaN(expiry) || expiry <= Date.now()) return null
+  return Number.isNaN(expiry) || expiry <= Date.now() ? null : token
+}
+
+function readSession(): Session | null {
+  const token = readToken()
+  if (!token) return null
   const user = parseUser(read(STORAGE_KEYS.user))
   // Without a user we cannot pick a role's pages, so a lone token is not a session.
   return user ? { token, user } : null
@@ -82,6 +87,16 @@ export function saveSession(data: LoginData) {
   localStorage.setItem(STORAGE_KEYS.token, data.token)
   localStorage.setItem(STORAGE_KEYS.tokenExpiry, data.expires_at)
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(data.user))
+  notify()
+}
+
+/** A live token whose user was lost (cleared by hand, another app's storage): restorable. */
+export function loneToken(): string | null {
+  return getStoredUser() ? null : readToken()
+}
+
+export function saveStoredUser(user: SessionUser) {
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user))
   notify()
 }
 

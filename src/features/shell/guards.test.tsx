@@ -22,6 +22,16 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/login')
   })
 
+  it('restores the user of a stored token that lost it, instead of asking to log in again', async () => {
+    storeSession('deliverer')
+    localStorage.removeItem(STORAGE_KEYS.user)
+    server.use(userDataHandler('deliverer'))
+    const { router } = renderApp('/my-deliveries')
+    expect(await screen.findByRole('heading', { name: 'My Deliveries', level: 1 })).toBeVisible()
+    expect(router.state.location.pathname).toBe('/my-deliveries')
+    expect(await screen.findByText('Dana Deliverer')).toBeInTheDocument()
+  })
+
   it('sends a deliverer on a sender page to /deliverer-dashboard', async () => {
     storeSession('deliverer')
     server.use(userDataHandler('deliverer'))
