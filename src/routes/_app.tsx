@@ -7,13 +7,14 @@ import { AppLayout } from '@/features/shell/app-layout'
 import { Toaster } from '@/components/ui/toaster'
 import { apiFailure } from '@/lib/api-failure'
 import { requireSignIn } from '@/lib/guards'
-import { restoreLoneSession } from '@/lib/restore-session'
+import { loneToken } from '@/lib/auth-storage'
 import { useWarmMapCache } from '@/lib/offline/warm-map-cache'
 import { useSession } from '@/lib/use-session'
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
-    if (!context.auth.session()) await restoreLoneSession()
+    // Loaded only when needed: the API client is not part of the first page's code.
+    if (loneToken()) await (await import('@/lib/restore-session')).restoreLoneSession()
     const session = requireSignIn(context.auth, location)
     // Loaded here, not with the first page: public pages never download the query client.
     const { queryClient } = await context.loadAppServices()
