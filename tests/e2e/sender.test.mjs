@@ -189,7 +189,7 @@ describe(
             await dialog.waitFor({ state: 'hidden' })
             await page.reload()
             await section.getByText(/wants to deliver this item/).waitFor()
-            await section.getByText('pending', { exact: true }).first().waitFor()
+            await section.getByText('Pending', { exact: true }).first().waitFor()
 
             // Reopened: declined again, then a good card in the same dialog goes through and the
             // sender lands on All Items.
@@ -210,7 +210,7 @@ describe(
             // The detail page no longer asks to accept or reject.
             await row.getByRole('link', { name: ITEM_NAME }).click()
             await waitForPath(page, `/items/${itemId}`)
-            await section.getByText('accepted', { exact: true }).waitFor()
+            await section.getByText('Accepted', { exact: true }).waitFor()
             assert.equal(await section.getByRole('button', { name: 'Accept' }).count(), 0)
             assert.equal(await section.getByText(/wants to deliver this item/).count(), 0)
           },

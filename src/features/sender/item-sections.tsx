@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
-import { formatLongDateTime, formatPlace } from '@/lib/format'
+import { formatLongDateTime, formatPlace, humanize } from '@/lib/format'
 import { Detail, DetailCard, DetailList } from './detail-card'
 
 export function BasicInfo({ item }: { item: Item }) {
@@ -8,12 +8,8 @@ export function BasicInfo({ item }: { item: Item }) {
     <DetailCard title="Basic Info">
       <DetailList>
         <Detail label="Name">{item.name}</Detail>
-        <Detail label="Category">
-          <Text as="span" textTransform="capitalize">
-            {item.category}
-          </Text>
-        </Detail>
-        <Detail label="Sending approval">{item.sending_approval}</Detail>
+        <Detail label="Category">{humanize(item.category)}</Detail>
+        <Detail label="Sending approval">{humanize(item.sending_approval)}</Detail>
         <Detail label="Posted">{formatLongDateTime(item.created_at)}</Detail>
       </DetailList>
     </DetailCard>
