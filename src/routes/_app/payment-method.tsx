@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useLocation } from '@tanstack/react-router'
 import { PaymentMethodPage } from '@/features/deliverer/payment-method-page'
 import { Receipts } from '@/features/sender/components/receipts'
 import { pageHead } from '@/lib/page-title'
@@ -12,5 +12,12 @@ export const Route = createFileRoute('/_app/payment-method')({
 function PaymentMethodRoute() {
   const { session: atLoad } = Route.useRouteContext()
   const user = (useSession() ?? atLoad).user
-  return <PaymentMethodPage role={user.role} userName={user.name} receipts={<Receipts />} />
+  const hash = useLocation({ select: (location) => location.hash })
+  return (
+    <PaymentMethodPage
+      role={user.role}
+      userName={user.name}
+      receipts={<Receipts anchor={hash} />}
+    />
+  )
 }
