@@ -242,6 +242,8 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     )
     renderApp(path)
     expect(await screen.findByLabelText('Agreed price $42.50')).toBeInTheDocument()
+    const progress = screen.getByRole('region', { name: 'Progress' })
+    expect(within(progress).getByRole('listitem', { current: 'step' })).toHaveTextContent('Paid')
     expect(screen.queryByLabelText(/Sender price/)).toBeNull()
   })
 
