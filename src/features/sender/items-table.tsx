@@ -88,7 +88,7 @@ function RowActions({
     <Stack gap="1" align="start">
       {info && (
         <HStack gap="2">
-          <InfoBadge request={info} />
+          <InfoBadge request={info} approvalPending={item.sending_approval === 'pending'} />
           <Button
             size="xs"
             variant="outline"
