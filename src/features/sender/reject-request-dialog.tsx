@@ -60,7 +60,6 @@ export function RejectRequestDialog({
         onClose()
       }}
       role="alertdialog"
-      size={{ base: 'full', sm: 'md' }}
     >
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
