@@ -135,7 +135,10 @@ export const item = z.object({
   /** A deliverer sees only their own entries here and in requested_by. */
   proof_of_travel: z.array(z.object({ deliverer_id: z.string(), file_path: z.string() })),
   requested_by: z.array(z.string()),
-  rejected_deliverer: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** reason: what the sender wrote when rejecting; a deliverer sees only their own entry. */
+  rejected_deliverer: z.array(
+    z.object({ id: z.string(), name: z.string(), reason: z.string().nullable().optional() }),
+  ),
   info_request_to_sender: infoRequest.nullable(),
   info_request_to_deliverer: infoRequest.nullable(),
   /** Answered to deliverers by available-items: km from the origin to the item's from + to to destination. */

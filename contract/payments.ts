@@ -38,11 +38,27 @@ export const paymentConfirmation = z.object({
 })
 export const testConfirmAnswer = envelope(paymentConfirmation)
 
-export const updateRequestStatusBody = z.object({
-  item_id: z.string().uuid('Unknown item'),
-  deliverer_id: z.string().uuid('Unknown deliverer'),
-  status: z.enum(['accepted', 'rejected'], { error: 'Status must be accepted or rejected' }),
-})
+/** The most a sender can write to a deliverer when rejecting their request. */
+export const REJECT_REASON_MAX = 500
+export const REASON_ONLY_ON_REJECT = 'A reason can only be given when rejecting'
+
+export const updateRequestStatusBody = z
+  .object({
+    item_id: z.string().uuid('Unknown item'),
+    deliverer_id: z.string().uuid('Unknown deliverer'),
+    status: z.enum(['accepted', 'rejected'], { error: 'Status must be accepted or rejected' }),
+    /** Optional, rejecting only: shown to the rejected deliverer (and to nobody else but admins). */
+    reason: z
+      .string({ error: 'Reason must be text' })
+      .trim()
+      .max(REJECT_REASON_MAX, `Reason must be at most ${REJECT_REASON_MAX} characters`)
+      .optional(),
+  })
+  .refine((body) => !body.reason || body.status === 'rejected', {
+    path: ['reason'],
+    message: REASON_ONLY_ON_REJECT,
+  })
+export type UpdateRequestStatusBody = z.input<typeof updateRequestStatusBody>
 export const updatePaymentStatusBody = z.object({ item_id: z.string().uuid('Unknown item') })
 
 /**

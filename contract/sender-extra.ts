@@ -5,5 +5,16 @@ import { envelope } from './envelope'
 export const delivererName = z.object({ id: z.string(), name: z.string() })
 export const deliverersAnswer = envelope(z.array(delivererName))
 
-/** POST /api/update-payment-status: the status the provider reports for the item's latest payment. */
-export const paymentStatusAnswer = envelope(z.object({ status: z.string() }))
+/**
+ * POST /api/update-payment-status: the status the provider reports for the item's latest payment,
+ * what it charged (the server's record, never the client's figure) and the receipt it is listed
+ * under (GET /api/receipts, on /payment-method).
+ */
+export const paymentStatusAnswer = envelope(
+  z.object({
+    status: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    receipt_id: z.string(),
+  }),
+)

@@ -210,12 +210,15 @@ export const deliveryRequests = pgTable(
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     deliveryApproval: approvalEnum('delivery_approval').notNull().default('pending'),
     requestStatus: requestStatusEnum('request_status').notNull().default('pending'),
+    /** The sender's optional words when rejecting, shown to this deliverer (at most 500 chars). */
+    rejectReason: text('reject_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('delivery_requests_item_deliverer_unique').on(t.itemId, t.delivererId),
     index('delivery_requests_deliverer_idx').on(t.delivererId),
+    check('delivery_requests_reject_reason_len', sql`char_length(${t.rejectReason}) <= 500`),
   ],
 )
 

@@ -664,7 +664,9 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         headers: bearer(d),
       })
       expect(ids(rej)).toEqual([rejected.id])
-      expect(rej.json().data.items[0].rejected_deliverer).toEqual([{ id: d.id, name: d.name }])
+      expect(rej.json().data.items[0].rejected_deliverer).toEqual([
+        { id: d.id, name: d.name, reason: null },
+      ])
       expect(rej.json().data.pagination).toEqual({
         current_page: 1,
         per_page: 10,

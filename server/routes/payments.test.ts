@@ -138,7 +138,18 @@ describe.each(backends)('payments with the test provider on %s', (backend) => {
     const ok = await confirm(secret, '4242 4242 4242 4242')
     expect(ok.json().data).toEqual({ status: 'succeeded', error: null })
     const status = await post(sender, '/api/update-payment-status', { item_id: item.id })
-    expect(status.json()).toMatchObject({ success: true, data: { status: 'succeeded' } })
+    // What was charged comes from the server's record, with the receipt it is listed under.
+    const receipts = await t.app.inject({
+      method: 'GET',
+      url: '/api/receipts',
+      headers: bearer(sender),
+    })
+    const receipt = receipts.json().data.find((r: { item_id: string }) => r.item_id === item.id)
+    expect(status.json()).toMatchObject({
+      success: true,
+      data: { status: 'succeeded', amount: 20, currency: 'usd', receipt_id: receipt.id },
+    })
+    expect(receipt.amount).toBe(20)
     expect((await post(other, '/api/update-payment-status', { item_id: item.id })).statusCode).toBe(
       404,
     )

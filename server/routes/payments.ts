@@ -120,6 +120,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         itemId: request.body.item_id,
         delivererId: request.body.deliverer_id,
         status: request.body.status,
+        reason: request.body.reason,
       })
       const item = await loadItemView(app.db, itemId, { id: user.id, role: 'sender' })
       return {
@@ -152,7 +153,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1)
       if (!latest) throw httpError(404, PAYMENT_NOT_FOUND)
       const intent = await refreshPayment(app.db, provider, app.jobs, latest)
-      return { success: true, message: 'Payment status updated', data: { status: intent.status } }
+      return {
+        success: true,
+        message: 'Payment status updated',
+        // What the payment row records as charged: the figure the sender's receipt lists.
+        data: {
+          status: intent.status,
+          amount: fromCents(latest.amountCents),
+          currency: latest.currency,
+          receipt_id: latest.id,
+        },
+      }
     },
   )
 

@@ -85,8 +85,12 @@ describe.each(backends)('item view on %s', (backend) => {
       .update(deliveryRequests)
       .set({ requestStatus: 'rejected' })
       .where(eq(deliveryRequests.id, rReq.id))
-    expect((await view(row.id, sender)).rejected_deliverer).toEqual([{ id: rick.id, name: 'Rick' }])
-    expect((await view(row.id, rick)).rejected_deliverer).toEqual([{ id: rick.id, name: 'Rick' }])
+    expect((await view(row.id, sender)).rejected_deliverer).toEqual([
+      { id: rick.id, name: 'Rick', reason: null },
+    ])
+    expect((await view(row.id, rick)).rejected_deliverer).toEqual([
+      { id: rick.id, name: 'Rick', reason: null },
+    ])
     expect((await view(row.id, dora)).rejected_deliverer).toEqual([])
   })
 

@@ -171,7 +171,11 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
       .filter((r) => r.proofOfTravelFileId)
       .map((r) => ({ deliverer_id: r.delivererId, file_path: r.proofOfTravelFileId! })),
     requested_by: listed.map((r) => r.delivererId),
-    rejected_deliverer: rejected.map((r) => ({ id: r.delivererId, name: r.delivererName })),
+    rejected_deliverer: rejected.map((r) => ({
+      id: r.delivererId,
+      name: r.delivererName,
+      reason: r.rejectReason,
+    })),
     info_request_to_sender: mayAsk('sender') ? infoView(latestTo('sender'), 'sender') : null,
     info_request_to_deliverer: mayAsk('deliverer')
       ? infoView(latestTo('deliverer'), 'deliverer')

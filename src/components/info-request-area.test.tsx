@@ -105,9 +105,11 @@ describe('InfoRequestArea', () => {
     expect(screen.queryByRole('button', { name: /Respond/ })).not.toBeInTheDocument()
   })
 
-  it('hides Respond once the approval is no longer pending', () => {
+  it("hides Respond and reads 'Not needed anymore' once the approval is no longer pending", () => {
     renderArea(itemWith({ info_request_to_sender: request }), 'sender', false)
     expect(screen.queryByRole('button', { name: /respond/i })).toBeNull()
+    expect(screen.getByText('Not needed anymore')).toBeInTheDocument()
+    expect(screen.queryByText('Action Required')).toBeNull()
   })
 
   it('sends the reply as multipart with an Idempotency-Key and toasts success', async () => {

@@ -49,8 +49,18 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
       <Stack gap="3">
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text fontWeight="semibold">The admin asked for more information</Text>
-          <Badge colorPalette={answered || queued ? 'green' : 'orange'} variant="solid">
-            {queued ? 'Queued' : answered ? 'Information Submitted' : 'Action Required'}
+          <Badge
+            colorPalette={answered || queued ? 'green' : approvalPending ? 'orange' : 'gray'}
+            variant="solid"
+          >
+            {/* Unanswered once approval is no longer pending: it can no longer be answered. */}
+            {queued
+              ? 'Queued'
+              : answered
+                ? 'Information Submitted'
+                : approvalPending
+                  ? 'Action Required'
+                  : 'Not needed anymore'}
           </Badge>
         </HStack>
         <Text whiteSpace="pre-wrap">{request.description}</Text>

@@ -199,8 +199,18 @@ describe(
             await dialog.getByText('Your card was declined.').waitFor()
             await payWith(dialog, '4242 4242 4242 4242')
             await waitForPath(page, '/items', 30_000)
+            // The success message says what the server charged, with a link to the receipt.
+            const notice = page.getByRole('status').filter({ hasText: 'Payment successful' })
+            await notice
+              .getByText(`$${DELIVERER_PRICE}.00 was charged to your card for ${ITEM_NAME}.`)
+              .waitFor()
+            const receiptLink = notice.getByRole('link', { name: 'View receipt' })
+            const receiptHref = await receiptLink.getAttribute('href')
+            assert.match(receiptHref, /^\/payment-method#receipt-[0-9a-f-]{36}$/)
             const row = page.getByRole('row').filter({ hasText: ITEM_NAME })
             await row.getByText('Ready to pickup').waitFor()
+            // The list shows the agreed price, not the sender's own $40.
+            await row.getByText(`$${DELIVERER_PRICE}.00`).waitFor()
 
             item = await senderItem(itemId)
             assert.equal(item.status, 'ready_to_pickup')
@@ -213,9 +223,110 @@ describe(
             await section.getByText('Accepted', { exact: true }).waitFor()
             assert.equal(await section.getByRole('button', { name: 'Accept' }).count(), 0)
             assert.equal(await section.getByText(/wants to deliver this item/).count(), 0)
+            await page.getByLabel(`Agreed price $${DELIVERER_PRICE}.00`).waitFor()
+            const progress = page.getByRole('region', { name: 'Progress' })
+            const current = await progress.locator('[aria-current="step"]').innerText()
+            assert.match(current, /^4\s+Paid$/)
+
+            // The receipt link leads to that payment on /payment-method.
+            await page.goto(receiptHref)
+            await waitForPath(page, '/payment-method')
+            const receipt = page.locator(`#${receiptHref.split('#')[1]}`)
+            await receipt.getByText(ITEM_NAME).waitFor()
+            assert.equal(await receipt.getAttribute('aria-current'), 'true')
+            await receipt.getByText(`$${DELIVERER_PRICE}.00`).first().waitFor()
           },
           { allow: [/status of 402 \(Payment Required\)/] },
         )
+      },
+    )
+
+    it(
+      'rejecting asks for confirmation and passes the optional reason to the deliverer',
+      { timeout: TEST_TIMEOUT_MS },
+      async () => {
+        const sender = await apiLogin(server.baseURL, 'sender@example.com')
+        const admin = await apiLogin(server.baseURL, 'admin@example.com')
+        const deliverer = await apiLogin(server.baseURL, 'deliverer@example.com')
+        const name = `Record player ${Date.now().toString(36)}`
+        const created = await apiCall(server.baseURL, sender.token, 'POST', '/api/items', {
+          name,
+          category: 'electronics',
+          description: 'A turntable in its box.',
+          quantity: 1,
+          weight: 4,
+          dimensions: { length: 45, width: 35, height: 15 },
+          is_fragile: true,
+          from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
+          to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
+          delivery_phone: '+49 30 1234567',
+          delivery_address: 'Marienplatz 1, Munich',
+          delivery_deadline: daysFromNow(6).toISOString(),
+          special_instructions: '',
+          sender_price: 30,
+        })
+        const id = created.data.item.id
+        await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
+          item_id: id,
+          decision: 'approved',
+        })
+        await apiMultipart(
+          server.baseURL,
+          deliverer.token,
+          '/api/request-item',
+          { item_id: id, accept_privacy: 'true', deliverer_price: 28 },
+          { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
+        )
+        await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/delivery-approval', {
+          item_id: id,
+          deliverer_id: deliverer.user.id,
+          decision: 'approved',
+        })
+        const reason = 'Sorry, a friend is driving to Munich that week.'
+
+        await withPage('sender-reject-with-reason', async (page) => {
+          await logIn(page, 'sender@example.com')
+          await waitForPath(page, '/dashboard')
+          await page.goto(`/items/${id}`)
+          const section = page.getByRole('region', { name: 'Delivery Request' })
+          await section.getByText(/wants to deliver this item/).waitFor()
+
+          // Reject only asks: backing out changes nothing.
+          await section.getByRole('button', { name: 'Reject' }).click()
+          let dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
+          await dialog.waitFor()
+          await dialog.getByRole('button', { name: 'Keep request' }).click()
+          await dialog.waitFor({ state: 'hidden' })
+          assert.equal((await senderItem(id)).request_status, 'pending')
+
+          await section.getByRole('button', { name: 'Reject' }).click()
+          dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
+          await field(dialog, 'Reason (optional)').fill(reason)
+          await dialog.getByRole('button', { name: 'Reject request' }).click()
+          await waitForPath(page, '/items', 30_000)
+        })
+
+        const item = await senderItem(id)
+        assert.equal(item.request_status, null)
+        assert.deepEqual(item.rejected_deliverer, [
+          { id: deliverer.user.id, name: deliverer.user.name, reason },
+        ])
+        // The deliverer reads the reason on /rejected-requests.
+        const { data } = await apiCall(
+          server.baseURL,
+          deliverer.token,
+          'GET',
+          '/api/rejected-requests',
+        )
+        const listed = data.items.find((i) => i.id === id)
+        assert.equal(listed?.rejected_deliverer[0]?.reason, reason)
+        await withPage('deliverer-sees-reject-reason', async (page) => {
+          await logIn(page, 'deliverer@example.com')
+          await waitForPath(page, '/deliverer-dashboard')
+          await page.goto('/rejected-requests')
+          const entry = page.getByRole('listitem').filter({ hasText: name })
+          await entry.getByText(`Reason: ${reason}`).waitFor()
+        })
       },
     )
 

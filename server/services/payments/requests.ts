@@ -158,7 +158,14 @@ export async function answerRequest(
   db: Db,
   provider: PaymentProvider,
   jobs: JobQueue,
-  opts: { senderId: string; itemId: string; delivererId: string; status: 'accepted' | 'rejected' },
+  opts: {
+    senderId: string
+    itemId: string
+    delivererId: string
+    status: 'accepted' | 'rejected'
+    /** Rejecting only: the sender's words to the deliverer. */
+    reason?: string | undefined
+  },
 ) {
   const item = await ownedItem(db, opts.senderId, opts.itemId)
   const [before] = await requestOf(db, item.id, opts.delivererId)
@@ -210,7 +217,7 @@ export async function answerRequest(
     } else {
       await tx
         .update(deliveryRequests)
-        .set({ requestStatus: 'rejected' })
+        .set({ requestStatus: 'rejected', rejectReason: opts.reason || null })
         .where(eq(deliveryRequests.id, request.id))
       await tx.update(items).set({ currentRequestId: null }).where(eq(items.id, item.id))
       // Paid, then rejected: the money goes back.

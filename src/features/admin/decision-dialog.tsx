@@ -1,5 +1,5 @@
-import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { Alert, Button, Dialog, Stack, Text } from '@chakra-ui/react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { TextareaField } from '@/components/textarea-field'
 import { FormAlert } from '@/components/form-alert'
 import { AppDialog } from '@/components/app-dialog'
@@ -13,6 +13,10 @@ interface DecisionDialogProps {
   pending: boolean
   /** The refusal to show inside the dialog (a 409 from the server, for one). */
   error: string | null
+  /** Something the admin should weigh before confirming; the button then reads `confirmLabel`. */
+  warning?: ReactNode
+  /** The confirm button's text when it should differ from `action` (e.g. 'Approve anyway'). */
+  confirmLabel?: string
   onClose: () => void
   onConfirm: (reason: string | undefined) => void
 }
@@ -25,6 +29,8 @@ export function DecisionDialog({
   danger,
   pending,
   error,
+  warning,
+  confirmLabel,
   onClose,
   onConfirm,
 }: DecisionDialogProps) {
@@ -39,6 +45,12 @@ export function DecisionDialog({
         <Dialog.Body>
           <Stack gap="4">
             <Text>{explanation}</Text>
+            {warning && (
+              <Alert.Root status="warning" role="note" aria-label="Warning">
+                <Alert.Indicator />
+                <Alert.Description>{warning}</Alert.Description>
+              </Alert.Root>
+            )}
             {error && <FormAlert status="error">{error}</FormAlert>}
             <TextareaField
               label="Reason"
@@ -60,7 +72,7 @@ export function DecisionDialog({
             loading={pending}
             disabled={pending}
           >
-            {action}
+            {confirmLabel ?? action}
           </Button>
         </Dialog.Footer>
       </form>

@@ -63,6 +63,8 @@ describe('Sending Approval review page', { timeout: 20_000 }, () => {
     const { user } = renderApp(path)
     await user.click(await screen.findByRole('button', { name: 'Approve sending' }))
     const dialog = await screen.findByRole('dialog', { name: 'Approve sending' })
+    // The fixture's information request is answered: nothing to warn about.
+    expect(within(dialog).queryByRole('note', { name: 'Warning' })).toBeNull()
     await user.type(within(dialog).getByLabelText(/reason/i), ' Looks fine ')
     const before = loads()
     await user.click(within(dialog).getByRole('button', { name: 'Approve sending' }))
@@ -70,6 +72,48 @@ describe('Sending Approval review page', { timeout: 20_000 }, () => {
     expect(await findStatus('Sending approved')).toBeInTheDocument()
     expect(sent).toEqual({ item_id: ITEM_ID, decision: 'approved', reason: 'Looks fine' })
     await waitFor(() => expect(loads()).toBeGreaterThan(before))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('warns before approving while the sender has not answered an information request', async () => {
+    const detail = itemDetail()
+    const open = {
+      ...detail.info_requests[0]!,
+      response: null,
+      response_file_path: null,
+      response_at: null,
+    }
+    setup({ ...detail, info_requests: [open] })
+    let sent: unknown
+    server.use(
+      http.post('/api/admin/sending-approval', async ({ request }) => {
+        sent = await request.json()
+        return HttpResponse.json({ success: true, message: 'Sending approved' })
+      }),
+    )
+    const { user } = renderApp(path)
+    await user.click(await screen.findByRole('button', { name: 'Approve sending' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Approve sending' })
+    expect(within(dialog).getByRole('note', { name: 'Warning' })).toHaveTextContent(
+      'Sam Sender has not answered your information request yet (“Please send a photo of the camera”). If you approve now, the sender sees it as not needed anymore.',
+    )
+    expect(sent).toBeUndefined()
+    await user.click(within(dialog).getByRole('button', { name: 'Approve anyway' }))
+    expect(await findStatus('Sending approved')).toBeInTheDocument()
+    expect(sent).toEqual({ item_id: ITEM_ID, decision: 'approved' })
+  })
+
+  it('does not warn when rejecting while a request is open', async () => {
+    const detail = itemDetail()
+    setup({
+      ...detail,
+      info_requests: [{ ...detail.info_requests[0]!, response: null, response_at: null }],
+    })
+    const { user } = renderApp(path)
+    await user.click(await screen.findByRole('button', { name: 'Reject sending' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Reject sending' })
+    expect(within(dialog).queryByRole('note', { name: 'Warning' })).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 

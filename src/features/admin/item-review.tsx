@@ -30,7 +30,7 @@ function Review({ detail }: { detail: AdminItemDetail }) {
     <>
       <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
-          <SendingDecision item={detail.item} />
+          <SendingDecision item={detail.item} infoRequests={detail.info_requests} />
           <DeliveryRequests
             itemId={detail.item.id}
             requests={detail.requests}

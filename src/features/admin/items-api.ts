@@ -17,6 +17,7 @@ export type AdminStats = z.infer<typeof adminStatsAnswer>['data']
 export type AdminItemsPage = z.infer<typeof adminItemsAnswer>['data']
 export type AdminItemRow = AdminItemsPage['items'][number]
 export type AdminItemDetail = z.infer<typeof adminItemDetailAnswer>['data']
+export type AdminInfoRequest = AdminItemDetail['info_requests'][number]
 type MessageAnswer = z.infer<typeof messageOnly>
 
 export interface AdminItemsParams {

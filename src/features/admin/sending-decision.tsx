@@ -4,7 +4,7 @@ import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-failure'
 import { StatusBadge } from '@/components/status-badge'
 import { DecisionDialog } from './decision-dialog'
-import { useSendingApprovalMutation, type AdminItemRow } from './items-api'
+import { useSendingApprovalMutation, type AdminInfoRequest, type AdminItemRow } from './items-api'
 import { SectionCard } from './section-card'
 
 type Decision = 'approved' | 'rejected'
@@ -22,7 +22,29 @@ const wording: Record<Decision, { action: string; explanation: string; done: str
   },
 }
 
-export function SendingDecision({ item }: { item: AdminItemRow }) {
+/** Information requests to the sender still waiting for an answer. */
+export function openSenderRequests(infoRequests: AdminInfoRequest[]) {
+  return infoRequests.filter((r) => r.to === 'sender' && !r.response && !r.response_at)
+}
+
+function OpenRequestWarning({ open }: { open: AdminInfoRequest[] }) {
+  const first = open[0]!
+  return (
+    <>
+      {first.target.name} has not answered your information request yet (“{first.description}”). If
+      you approve now, the sender sees it as not needed anymore.
+    </>
+  )
+}
+
+export function SendingDecision({
+  item,
+  infoRequests,
+}: {
+  item: AdminItemRow
+  /** The item's information requests: an open one to the sender makes approving ask twice. */
+  infoRequests: AdminInfoRequest[]
+}) {
   const mutation = useSendingApprovalMutation()
   const [decision, setDecision] = useState<Decision | null>(null)
   const [done, setDone] = useState<string | null>(null)
@@ -48,6 +70,8 @@ export function SendingDecision({ item }: { item: AdminItemRow }) {
 
   // Once deliverers asked or the item moved on, flipping the decision would strand them.
   const locked = item.status !== 'pending'
+  const unanswered = openSenderRequests(infoRequests)
+  const warn = decision === 'approved' && unanswered.length > 0
   return (
     <SectionCard title="Sending approval">
       <Stack gap="4">
@@ -86,6 +110,8 @@ export function SendingDecision({ item }: { item: AdminItemRow }) {
           action={wording[decision].action}
           explanation={wording[decision].explanation}
           danger={decision === 'rejected'}
+          warning={warn ? <OpenRequestWarning open={unanswered} /> : undefined}
+          confirmLabel={warn ? 'Approve anyway' : undefined}
           pending={mutation.isPending}
           error={
             mutation.isError

@@ -15,6 +15,7 @@ import { ActionSection, ItemFacts, ItemHeading } from './detail-parts'
 import { FailurePopup } from './failure-popup'
 import { FileField } from './file-field'
 import { isRequestedBy } from './is-requested'
+import { RejectionNotice } from './rejection-notice'
 import { TRAVEL_PROOF_LABEL } from './request-dialog'
 import { useRequestFlow } from './use-request-flow'
 
@@ -63,6 +64,7 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
 
       <ActionSection id="request-heading" title="Request to deliver">
+        <RejectionNotice item={item} userId={userId} />
         {queued && (
           <Text fontWeight="semibold" color="orange.fg">
             {QUEUED_WRITE_MESSAGE}

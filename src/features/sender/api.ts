@@ -14,7 +14,9 @@ import type {
   createPaymentIntentAnswer,
   receiptsAnswer,
   testConfirmAnswer,
+  UpdateRequestStatusBody,
 } from '@contract/payments'
+import type { deliverersAnswer, paymentStatusAnswer } from '@contract/sender-extra'
 import { api } from '@/lib/api-client'
 
 type ItemsList = z.infer<typeof itemsListAnswer>['data']
@@ -100,6 +102,8 @@ function useInvalidateItems() {
       queryClient.invalidateQueries({ queryKey: itemsKey }),
       queryClient.invalidateQueries({ queryKey: ['item'] }),
       queryClient.invalidateQueries({ queryKey: ['sender-stats'] }),
+      queryClient.invalidateQueries({ queryKey: ['deliverers'] }),
+      queryClient.invalidateQueries({ queryKey: ['receipts'] }),
     ])
 }
 
@@ -130,18 +134,32 @@ export function useCancelItemMutation() {
   })
 }
 
-export interface RequestDecision {
-  item_id: string
-  deliverer_id: string
-  status: 'accepted' | 'rejected'
-}
+export type RequestDecision = UpdateRequestStatusBody
 
 export function updateRequestStatus(body: RequestDecision) {
   return api.post('update-request-status', { json: body }).json<MessageOnly>()
 }
 
-export function updatePaymentStatus(itemId: string) {
-  return api.post('update-payment-status', { json: { item_id: itemId } }).json<MessageOnly>()
+/** The provider's status of the item's payment, what it charged and the receipt it is listed under. */
+export type PaymentRecord = z.infer<typeof paymentStatusAnswer>['data']
+
+export async function updatePaymentStatus(itemId: string): Promise<PaymentRecord> {
+  return (
+    await api
+      .post('update-payment-status', { json: { item_id: itemId } })
+      .json<z.infer<typeof paymentStatusAnswer>>()
+  ).data
+}
+
+/** SPEC.md section 7: GET /api/get-all-deliverers, the names shown on the sender's pages. */
+export function deliverersQueryOptions() {
+  return queryOptions({
+    queryKey: ['deliverers'],
+    queryFn: async ({ signal }) =>
+      (await api.get('get-all-deliverers', { signal }).json<z.infer<typeof deliverersAnswer>>())
+        .data,
+    ...liveRefresh,
+  })
 }
 
 /** SPEC.md section 8: an unsuccessful intent raises the server's message. */

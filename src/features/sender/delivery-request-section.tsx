@@ -1,30 +1,25 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react'
-import { useMutation } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
-import { ErrorAlert } from '@/components/form-alert'
+import { FormAlert } from '@/components/form-alert'
 import { formatPrice } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
-import { updateRequestStatus, useInvalidateItems } from './api'
+import { deliverersQueryOptions } from './api'
 import { Detail, DetailCard, DetailList } from './detail-card'
 import { requestVisible, statusLabel } from './format'
 import { PaymentDialog } from './payment-dialog'
+import { RejectRequestDialog } from './reject-request-dialog'
+
+/** SPEC.md section 7: deliverer names come from GET /api/get-all-deliverers. */
+function useDelivererName(id: string, fallback: string | undefined) {
+  const deliverers = useQuery(deliverersQueryOptions())
+  const name = deliverers.data?.find((d) => d.id === id)?.name ?? fallback
+  return { name, failed: deliverers.isError }
+}
 
 /** SPEC.md section 4: the sender sees the request once both approvals are given. */
 export function DeliveryRequestSection({ item }: { item: Item }) {
-  const navigate = useNavigate()
-  const invalidate = useInvalidateItems()
-  const [paying, setPaying] = useState(false)
-  const reject = useMutation({
-    mutationFn: (delivererId: string) =>
-      updateRequestStatus({ item_id: item.id, deliverer_id: delivererId, status: 'rejected' }),
-    onSuccess: async () => {
-      await invalidate()
-      await navigate({ to: '/items' })
-    },
-  })
-
   const delivererId = item.deliverer_id ?? item.deliverer?.id ?? null
   if (!requestVisible(item) || !delivererId || !item.request_status) {
     return (
@@ -33,40 +28,39 @@ export function DeliveryRequestSection({ item }: { item: Item }) {
       </DetailCard>
     )
   }
+  return <CurrentRequest item={item} delivererId={delivererId} />
+}
 
+function CurrentRequest({ item, delivererId }: { item: Item; delivererId: string }) {
+  const [dialog, setDialog] = useState<'pay' | 'reject' | null>(null)
+  const deliverer = useDelivererName(delivererId, item.deliverer?.name)
+  const close = () => setDialog(null)
   return (
     <DetailCard title="Delivery Request">
       <Stack gap="4">
+        {deliverer.failed && (
+          <FormAlert status="error">Failed to load deliverer information</FormAlert>
+        )}
         <DetailList>
-          <Detail label="Deliverer">{item.deliverer?.name ?? 'Unknown deliverer'}</Detail>
-          <Detail label="Offer price">
+          <Detail label="Deliverer">{deliverer.name ?? 'Unknown deliverer'}</Detail>
+          <Detail label={item.request_status === 'accepted' ? 'Agreed price' : 'Offer price'}>
             {formatPrice(item.deliverer_price ?? item.sender_price)}
           </Detail>
           <Detail label="Request status">
-            <StatusBadge value={item.request_status} label={statusLabel} />
+            <StatusBadge value={item.request_status!} label={statusLabel} />
           </Detail>
         </DetailList>
         {item.request_status === 'pending' && (
           <Stack gap="3" borderWidth="1px" borderRadius="lg" p="3" bg="bg.subtle">
             <Text>
-              {item.deliverer?.name ?? 'A deliverer'} wants to deliver this item. Accepting asks you
-              to pay the offer price by card.
+              {deliverer.name ?? 'A deliverer'} wants to deliver this item. Accepting asks you to
+              pay the offer price by card.
             </Text>
-            <ErrorAlert error={reject.error} fallback="Request failed" />
             <HStack gap="2">
-              <Button
-                colorPalette="brand"
-                onClick={() => setPaying(true)}
-                disabled={reject.isPending}
-              >
+              <Button colorPalette="brand" onClick={() => setDialog('pay')}>
                 Accept
               </Button>
-              <Button
-                variant="outline"
-                colorPalette="red"
-                loading={reject.isPending}
-                onClick={() => reject.mutate(delivererId)}
-              >
+              <Button variant="outline" colorPalette="red" onClick={() => setDialog('reject')}>
                 Reject
               </Button>
             </HStack>
@@ -74,10 +68,18 @@ export function DeliveryRequestSection({ item }: { item: Item }) {
         )}
       </Stack>
       <PaymentDialog
-        open={paying}
+        open={dialog === 'pay'}
+        itemId={item.id}
+        itemName={item.name}
+        delivererId={delivererId}
+        onClose={close}
+      />
+      <RejectRequestDialog
+        open={dialog === 'reject'}
         itemId={item.id}
         delivererId={delivererId}
-        onClose={() => setPaying(false)}
+        delivererName={deliverer.name ?? 'The deliverer'}
+        onClose={close}
       />
     </DetailCard>
   )

@@ -27,3 +27,9 @@ export function errorText(error: unknown, fallback: string): string {
   if (apiFailure(error)) return failureMessage(error, fallback)
   return error instanceof ServerRefusal && error.message ? error.message : fallback
 }
+
+/** The price the sender and the deliverer settled on (what was paid), once a request is accepted. */
+export function agreedPrice(item: Item): number | null {
+  if (item.request_status !== 'accepted') return null
+  return item.deliverer_price ?? item.sender_price
+}

@@ -6,7 +6,13 @@ import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { makeItem } from '@/test/items'
-import { DELIVERER_ID, ITEM_ID, senderBase, withPendingRequest } from './test/fixtures'
+import {
+  DELIVERER_ID,
+  deliverersHandler,
+  ITEM_ID,
+  senderBase,
+  withPendingRequest,
+} from './test/fixtures'
 
 const path = `/items/${ITEM_ID}`
 
@@ -43,7 +49,12 @@ function paymentHandlers(
     }),
     http.post('/api/update-payment-status', async ({ request }) => {
       log.push(`payment-status ${JSON.stringify(await request.json())}`)
-      return HttpResponse.json({ success: true, message: 'Payment recorded' })
+      // Not the intent's 30: the success message must show what the server says was charged.
+      return HttpResponse.json({
+        success: true,
+        message: 'Payment status updated',
+        data: { status: 'succeeded', amount: 31.25, currency: 'usd', receipt_id: 'pay-1' },
+      })
     }),
   ]
 }
@@ -94,6 +105,16 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Dana Deliverer')).toBeInTheDocument()
     await payWith(user, '4242424242424242')
     await waitFor(() => expect(router.state.location.pathname).toBe('/items'))
+    const notice = (await screen.findByText('Payment successful')).closest<HTMLElement>(
+      '[role="status"]',
+    )!
+    expect(notice).toHaveTextContent(
+      'Payment successful$31.25 was charged to your card for Desk lamp.',
+    )
+    const receipt = within(notice).getByRole('link', { name: 'View receipt' })
+    expect(receipt).toHaveAttribute('href', '/payment-method#receipt-pay-1')
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss' }))
+    await waitFor(() => expect(screen.queryByText('Payment successful')).toBeNull())
     expect(log).toEqual([
       `intent ${JSON.stringify({ item_id: ITEM_ID, deliverer_id: DELIVERER_ID, status: 'accepted' })}`,
       'confirm 4242 4242 4242 4242 12/2030',
@@ -132,20 +153,98 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     )
   }, 20_000)
 
-  it('rejects directly and goes to /items', async () => {
+  it('asks before rejecting, sends the optional reason, then goes to /items', async () => {
     storeSession('sender')
-    let sent: unknown
+    const sent: unknown[] = []
     server.use(
       ...senderBase(makeItem(withPendingRequest)),
       http.post('/api/update-request-status', async ({ request }) => {
-        sent = await request.json()
+        sent.push(await request.json())
         return HttpResponse.json({ success: true, message: 'Rejected' })
       }),
     )
     const { user, router } = renderApp(path)
     await user.click(await screen.findByRole('button', { name: 'Reject' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
+    // Backing out sends nothing and keeps the request.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep request' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(sent).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Reject' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
+    const reason = within(dialog).getByLabelText('Reason (optional)')
+    expect(reason).toHaveAttribute('maxlength', '500')
+    await user.type(reason, ' Plans changed, sorry. ')
+    expect(within(dialog).getByText(/Dana Deliverer will see this\./)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Reject request' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/items'))
-    expect(sent).toEqual({ item_id: ITEM_ID, deliverer_id: DELIVERER_ID, status: 'rejected' })
+    expect(sent).toEqual([
+      {
+        item_id: ITEM_ID,
+        deliverer_id: DELIVERER_ID,
+        status: 'rejected',
+        reason: 'Plans changed, sorry.',
+      },
+    ])
+  })
+
+  it('shows the server refusal of a reject inside its dialog and stays', async () => {
+    storeSession('sender')
+    server.use(
+      failWith('post', 'update-request-status', 409, 'This request has already been answered'),
+      ...senderBase(makeItem(withPendingRequest)),
+    )
+    const { user, router } = renderApp(path)
+    await user.click(await screen.findByRole('button', { name: 'Reject' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Reject request' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This request has already been answered',
+    )
+    expect(router.state.location.pathname).toBe(path)
+  })
+
+  it('takes deliverer names from GET /api/get-all-deliverers', async () => {
+    storeSession('sender')
+    server.use(
+      deliverersHandler([{ id: DELIVERER_ID, name: 'Dana D. (from the list)' }]),
+      ...senderBase(makeItem(withPendingRequest)),
+    )
+    renderApp(path)
+    expect(await screen.findByText('Dana D. (from the list)')).toBeInTheDocument()
+  })
+
+  it("says 'Failed to load deliverer information' when the deliverer names cannot load", async () => {
+    storeSession('sender')
+    server.use(
+      failWith('get', 'get-all-deliverers', 500, 'Internal Server Error'),
+      ...senderBase(makeItem(withPendingRequest)),
+    )
+    renderApp(path)
+    const section = await screen.findByRole('region', { name: 'Delivery Request' })
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Failed to load deliverer information',
+    )
+  })
+
+  it('shows the agreed price once the request is accepted', async () => {
+    storeSession('sender')
+    server.use(
+      ...senderBase(
+        makeItem({
+          ...withPendingRequest,
+          request_status: 'accepted',
+          status: 'ready_to_pickup',
+          deliverer_price: 42.5,
+        }),
+      ),
+    )
+    renderApp(path)
+    expect(await screen.findByLabelText('Agreed price $42.50')).toBeInTheDocument()
+    const progress = screen.getByRole('region', { name: 'Progress' })
+    expect(within(progress).getByRole('listitem', { current: 'step' })).toHaveTextContent('Paid')
+    expect(screen.queryByLabelText(/Sender price/)).toBeNull()
   })
 
   it('offers Edit Item only while sending approval is pending', async () => {

@@ -1,10 +1,11 @@
-import { Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Item } from '@contract/items'
 import { DocumentViewer } from '@/components/document-viewer'
 import { FormAlert } from '@/components/form-alert'
 import { InfoRequestArea } from '@/components/info-request-area'
+import { ItemProgressTracker } from '@/components/progress-tracker'
 import { itemQueryOptions } from './api'
 import { CancelItemDialog, canCancel } from './cancel-item-dialog'
 import { DeliveryRequestSection } from './delivery-request-section'
@@ -76,6 +77,9 @@ function ItemDetailsView({ item }: { item: Item }) {
         approvalPending={item.sending_approval === 'pending'}
       />
       <ItemSummary item={item} actions={actions} />
+      <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
+        <ItemProgressTracker item={item} />
+      </Box>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
         <BasicInfo item={item} />
         <Specifications item={item} />

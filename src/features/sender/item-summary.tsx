@@ -2,7 +2,7 @@ import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
 import { formatLongDateTime, formatPrice } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
-import { statusLabel } from './format'
+import { agreedPrice, statusLabel } from './format'
 
 export function ItemSummary({ item, actions }: { item: Item; actions?: React.ReactNode }) {
   return (
@@ -27,13 +27,7 @@ export function ItemSummary({ item, actions }: { item: Item; actions?: React.Rea
               <StatusBadge value={item.status} label={statusLabel} />
             </HStack>
           </Stack>
-          <Text
-            fontSize="2xl"
-            fontWeight="bold"
-            aria-label={`Sender price ${formatPrice(item.sender_price)}`}
-          >
-            {formatPrice(item.sender_price)}
-          </Text>
+          <SummaryPrice item={item} />
         </HStack>
         <Text color="fg.muted">Deliver by {formatLongDateTime(item.delivery_deadline)}</Text>
         {actions && (
@@ -43,5 +37,27 @@ export function ItemSummary({ item, actions }: { item: Item; actions?: React.Rea
         )}
       </Stack>
     </Box>
+  )
+}
+
+/** The agreed price once a deliverer is accepted (what was paid), else the sender's own price. */
+function SummaryPrice({ item }: { item: Item }) {
+  const agreed = agreedPrice(item)
+  const shown = formatPrice(agreed ?? item.sender_price)
+  return (
+    <Stack gap="0" align="end">
+      <Text
+        fontSize="2xl"
+        fontWeight="bold"
+        aria-label={`${agreed === null ? 'Sender price' : 'Agreed price'} ${shown}`}
+      >
+        {shown}
+      </Text>
+      {agreed !== null && (
+        <Text fontSize="sm" color="fg.muted">
+          Agreed price
+        </Text>
+      )}
+    </Stack>
   )
 }

@@ -127,4 +127,50 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
         .every((u) => u.searchParams.get('search') === 'lamp'),
     ).toBe(true)
   })
+
+  it('shows the agreed price once accepted, and the sender price before', async () => {
+    setup()
+    const coat = (await screen.findByRole('link', { name: 'Winter coat' })).closest('tr')!
+    // withPendingRequest's deliverer offered $30; the sender asked $25.
+    expect(coat).toHaveTextContent('$30.00agreed')
+    const lamp = screen.getByRole('link', { name: 'Desk lamp' }).closest('tr')!
+    expect(lamp).toHaveTextContent('$25.00')
+    expect(lamp).not.toHaveTextContent('agreed')
+  })
+
+  it("reads 'Not needed anymore' for an unanswered information request once the item was approved", async () => {
+    storeSession('sender')
+    const request = {
+      id: 'r1',
+      description: 'Please send a photo',
+      request_file_path: null,
+      sender_response: null,
+      response_file_path: null,
+      response_at: null,
+      created_at: '2026-01-01T00:00:00Z',
+    }
+    server.use(
+      userDataHandler('sender'),
+      itemsListHandler([
+        makeItem({
+          id: 'b1',
+          name: 'Reviewed',
+          sending_approval: 'approved',
+          info_request_to_sender: request,
+        }),
+        makeItem({
+          id: 'b2',
+          name: 'In review',
+          sending_approval: 'pending',
+          info_request_to_sender: request,
+        }),
+      ]),
+    )
+    renderApp('/items')
+    const reviewed = (await screen.findByRole('link', { name: 'Reviewed' })).closest('tr')!
+    expect(reviewed).toHaveTextContent('Not needed anymore')
+    expect(reviewed).not.toHaveTextContent('Action Required')
+    const inReview = screen.getByRole('link', { name: 'In review' }).closest('tr')!
+    expect(inReview).toHaveTextContent('Action Required')
+  })
 })

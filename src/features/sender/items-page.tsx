@@ -11,6 +11,7 @@ import { itemsQueryOptions } from './api'
 import { ItemsFilters } from './items-filters'
 import type { ItemsSearch, SortColumn } from './items-search'
 import { ItemsTable } from './items-table'
+import { PaymentSuccessNotice } from './payment-success'
 
 interface ItemsPageProps {
   search: ItemsSearch
@@ -35,6 +36,7 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
 
   return (
     <>
+      <PaymentSuccessNotice />
       <HStack justify="flex-end" mb="4">
         <Button asChild colorPalette="brand">
           <RouterLink to="/post-item">Post New Item</RouterLink>

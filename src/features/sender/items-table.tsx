@@ -4,7 +4,7 @@ import type { Item } from '@contract/items'
 import { formatDate, formatPrice } from '@/lib/format'
 import { SortHeader } from '@/components/sort-header'
 import { StatusBadge } from '@/components/status-badge'
-import { delivererCount, statusLabel } from './format'
+import { agreedPrice, delivererCount, statusLabel } from './format'
 import { InfoBadge } from './info-badge'
 import type { ItemsSearch, SortColumn } from './items-search'
 
@@ -57,7 +57,9 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
                 <StatusBadge value={item.status} label={statusLabel} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatDate(item.delivery_deadline)}</Table.Cell>
-              <Table.Cell>{formatPrice(item.sender_price)}</Table.Cell>
+              <Table.Cell>
+                <PriceCell item={item} />
+              </Table.Cell>
               <Table.Cell textAlign="center">{delivererCount(item)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatDate(item.created_at)}</Table.Cell>
               <Table.Cell>
@@ -86,7 +88,7 @@ function RowActions({
     <Stack gap="1" align="start">
       {info && (
         <HStack gap="2">
-          <InfoBadge request={info} />
+          <InfoBadge request={info} approvalPending={item.sending_approval === 'pending'} />
           <Button
             size="xs"
             variant="outline"
@@ -108,5 +110,19 @@ function RowActions({
         </Button>
       )}
     </Stack>
+  )
+}
+
+/** The agreed price once a deliverer is accepted, marked as such; else the sender's price. */
+function PriceCell({ item }: { item: Item }) {
+  const agreed = agreedPrice(item)
+  if (agreed === null) return <>{formatPrice(item.sender_price)}</>
+  return (
+    <>
+      {formatPrice(agreed)}
+      <Text as="span" display="block" fontSize="xs" color="fg.muted">
+        agreed
+      </Text>
+    </>
   )
 }

@@ -10,6 +10,7 @@ import {
   updatePaymentStatus,
   updateRequestStatus,
   useInvalidateItems,
+  type PaymentRecord,
 } from './api'
 import { errorText } from './format'
 import { TestCardPayment } from './test-card-payment'
@@ -22,11 +23,12 @@ const StripeCardPayment = lazy(() =>
 interface PaymentDialogProps {
   open: boolean
   itemId: string
+  itemName: string
   delivererId: string
   onClose: () => void
 }
 
-export function PaymentDialog({ open, itemId, delivererId, onClose }: PaymentDialogProps) {
+export function PaymentDialog({ open, onClose, ...rest }: PaymentDialogProps) {
   return (
     <AppDialog
       title="Enter Payment Details"
@@ -34,13 +36,13 @@ export function PaymentDialog({ open, itemId, delivererId, onClose }: PaymentDia
       onClose={onClose}
       closeOnInteractOutside={false}
     >
-      {open && <PaymentBody itemId={itemId} delivererId={delivererId} onClose={onClose} />}
+      {open && <PaymentBody {...rest} onClose={onClose} />}
     </AppDialog>
   )
 }
 
 /** SPEC.md section 4: pay, then finalise the request, then record the payment, then /items. */
-function PaymentBody({ itemId, delivererId, onClose }: Omit<PaymentDialogProps, 'open'>) {
+function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDialogProps, 'open'>) {
   const navigate = useNavigate()
   const invalidate = useInvalidateItems()
   // A query, not an effect: one intent per opening even when React mounts twice (StrictMode).
@@ -59,13 +61,19 @@ function PaymentBody({ itemId, delivererId, onClose }: Omit<PaymentDialogProps, 
     } catch (error) {
       throw new Error(errorText(error, 'Failed to update request status'))
     }
+    let record: PaymentRecord
     try {
-      await updatePaymentStatus(itemId)
+      record = await updatePaymentStatus(itemId)
     } catch (error) {
       throw new Error(errorText(error, 'Failed to update payment status'))
     }
     await invalidate()
-    await navigate({ to: '/items' })
+    // The success message on /items shows what the server says was charged, not our own figure.
+    const { amount, currency, receipt_id } = record
+    await navigate({
+      to: '/items',
+      state: { paid: { item_name: itemName, amount, currency, receipt_id } },
+    })
   }
 
   if (intent.isPending) {

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useLocation } from '@tanstack/react-router'
 import { PaymentMethodPage } from '@/features/deliverer/payment-method-page'
 import { Receipts } from '@/features/sender/components/receipts'
 import { RoleOnlyPage } from '@/components/role-only-page'
@@ -13,6 +13,7 @@ export const Route = createFileRoute('/_app/payment-method')({
 function PaymentMethodRoute() {
   const { session: atLoad } = Route.useRouteContext()
   const user = (useSession() ?? atLoad).user
+  const hash = useLocation({ select: (location) => location.hash })
   if (user.role === 'admin') {
     return (
       <RoleOnlyPage
@@ -23,5 +24,11 @@ function PaymentMethodRoute() {
       />
     )
   }
-  return <PaymentMethodPage role={user.role} userName={user.name} receipts={<Receipts />} />
+  return (
+    <PaymentMethodPage
+      role={user.role}
+      userName={user.name}
+      receipts={<Receipts anchor={hash} />}
+    />
+  )
 }

@@ -1,9 +1,11 @@
 import { Box, EmptyState, Heading, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import type { Receipt } from '@contract/payments'
 import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatMoney } from '@/lib/format'
 import { receiptsQueryOptions } from '../api'
+import { receiptAnchor } from '../payment-success'
 
 /** Paid, or what went back to the card and when. */
 function ReceiptStatus({ receipt }: { receipt: Receipt }) {
@@ -15,9 +17,15 @@ function ReceiptStatus({ receipt }: { receipt: Receipt }) {
   return <Text as="span" color="green.fg">{`Refunded ${amount}${on}`}</Text>
 }
 
-/** The sender's card payments (GET /api/receipts), for /payment-method. */
-export function Receipts() {
+/** The sender's card payments (GET /api/receipts), for /payment-method; `anchor` is the URL's hash. */
+export function Receipts({ anchor: hash = '' }: { anchor?: string }) {
   const receipts = useQuery(receiptsQueryOptions())
+  // The payment's success message links to #receipt-{id}: that row is marked and brought into view.
+  const loaded = Boolean(receipts.data)
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('receipt-')) return
+    document.getElementById(hash)?.scrollIntoView({ block: 'center' })
+  }, [loaded, hash])
   return (
     <Box as="section" aria-labelledby="receipts-heading">
       <Heading as="h2" size="md" mb="3" id="receipts-heading">
@@ -49,7 +57,13 @@ export function Receipts() {
             </Table.Header>
             <Table.Body>
               {receipts.data.map((r) => (
-                <Table.Row key={r.id}>
+                <Table.Row
+                  key={r.id}
+                  id={receiptAnchor(r.id)}
+                  aria-current={hash === receiptAnchor(r.id) ? 'true' : undefined}
+                  bg={hash === receiptAnchor(r.id) ? 'bg.emphasized' : undefined}
+                  scrollMarginTop="20"
+                >
                   <Table.Cell>
                     {r.item_name}
                     {/* On a phone the deliverer and the date go under the item's name. */}

@@ -40,9 +40,17 @@ export function itemHandler(item: Item) {
   )
 }
 
+/** GET /api/get-all-deliverers, where the sender's pages take deliverer names from. */
+export function deliverersHandler(list = [{ id: DELIVERER_ID, name: 'Dana Deliverer' }]) {
+  return http.get('/api/get-all-deliverers', () =>
+    HttpResponse.json({ success: true, message: 'OK', data: list }),
+  )
+}
+
 export function senderBase(item?: Item) {
   return [
     userDataHandler('sender'),
+    deliverersHandler(),
     itemsListHandler(item ? [item] : []),
     ...(item ? [itemHandler(item)] : []),
   ]

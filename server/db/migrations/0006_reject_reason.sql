@@ -1,0 +1,2 @@
+ALTER TABLE "delivery_requests" ADD COLUMN "reject_reason" text;--> statement-breakpoint
+ALTER TABLE "delivery_requests" ADD CONSTRAINT "delivery_requests_reject_reason_len" CHECK (char_length("delivery_requests"."reject_reason") <= 500);
