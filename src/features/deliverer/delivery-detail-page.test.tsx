@@ -53,6 +53,8 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     )
     expect(job).toHaveTextContent('Deliver byDecember 5, 2026')
     expect(job).toHaveTextContent('You earn$42.50')
+    const progress = screen.getByRole('region', { name: 'Progress' })
+    expect(progress.querySelector('[aria-current="step"]')).toHaveTextContent('Paid')
   })
 
   it('asks before marking picked up and sends nothing on Cancel', async () => {

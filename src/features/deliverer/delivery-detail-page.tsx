@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
 import { ErrorAlert } from '@/components/form-alert'
+import { ItemProgressTracker } from '@/components/progress-tracker'
 import { RouteMap } from '@/components/route-map'
 import { delivererItemQueryOptions } from './api'
 import { DeliveryActions } from './delivery-actions'
@@ -30,6 +31,7 @@ function DeliveryDetail({ item }: { item: Item }) {
   return (
     <Stack gap="5">
       <ItemHeading item={item} />
+      <ItemProgressTracker item={item} />
       <DeliveryFacts item={item} />
       <DeliveryActions item={item} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import type { Item } from '@contract/items'
 import { ErrorAlert } from '@/components/form-alert'
 import { InfoRequestArea } from '@/components/info-request-area'
+import { ItemProgressTracker } from '@/components/progress-tracker'
 import { RouteMap } from '@/components/route-map'
 import { QUEUED_WRITE_MESSAGE, waitingWrite } from '@/lib/outbox/queued-writes'
 import { useOutbox } from '@/lib/outbox/use-outbox'
@@ -60,6 +61,7 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
   return (
     <Stack gap="5">
       <ItemHeading item={item} />
+      <ItemProgressTracker item={item} />
       <ItemFacts item={item} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
 
