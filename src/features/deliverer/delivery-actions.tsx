@@ -36,7 +36,7 @@ export function DeliveryActions({ item }: { item: Item }) {
       {update.isSuccess && (
         <FormAlert status="success">{update.data.message || 'Delivery updated'}</FormAlert>
       )}
-      <List.Root as="ol" gap="4" ps="5">
+      <List.Root as="ol" listStyleType="decimal" gap="5" ps="5">
         <List.Item>
           <Stack gap="2">
             <Text fontWeight="semibold">Pick up the item</Text>
