@@ -2,11 +2,20 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
+import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import checkFile from 'eslint-plugin-check-file'
+
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 export default tseslint.config(
   {
     ignores: [
       'dist',
+      'build',
       'data',
       '.tmp',
       'node_modules',
@@ -46,6 +55,94 @@ export default tseslint.config(
     // The PWA never imports the API server (the emotion package named server is not it).
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '!@emotion/server/**'] }],
+    },
+  },
+  // DESIGN.md's one-way imports, checked on resolved paths (aliases and relative paths alike):
+  // contract -> src/lib, components -> features -> routes; no feature imports another; the
+  // worker sees only contract and src/lib.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['./tsconfig.app.json', './tsconfig.node.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message:
+                'No feature imports another: move what both need to src/components or src/lib.',
+            })),
+            {
+              target: ['./src/lib', './src/components'],
+              from: ['./src/features', './src/routes'],
+              message: 'src/lib and src/components never import features or routes.',
+            },
+            {
+              target: './src/features',
+              from: './src/routes',
+              message: 'Features never import routes.',
+            },
+            {
+              target: './sw',
+              from: ['./src/features', './src/components', './src/routes', './server'],
+              message: 'The service worker imports only contract/ and src/lib.',
+            },
+            {
+              target: './server',
+              from: ['./src', './sw'],
+              message: 'server/ never imports the PWA.',
+            },
+            {
+              target: ['./src', './sw'],
+              from: './server',
+              message: 'The PWA never imports server/.',
+            },
+            {
+              target: './contract',
+              from: ['./src', './sw', './server'],
+              message: 'contract/ imports only zod.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Kebab-case file and folder names (TanStack Router's $param and _layout names allowed).
+  {
+    files: ['{src,sw,server,contract,scripts,tests}/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['src/routes/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['src/routes/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': '+([_$a-z0-9-.])' },
+        { ignoreMiddleExtensions: true },
+      ],
     },
   },
 )

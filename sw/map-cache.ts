@@ -2,14 +2,11 @@
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
-import { isMapAsset } from './map-warmup'
+import { isMapAsset, MAP_CODE_CACHE } from './map-warmup'
 import { okOnly } from './ok-only'
 
 /** Map style, tiles, glyphs and sprites: public, never user data (kept at logout). */
 export const MAP_CACHE = 'tote-map-v1'
-/** The map's code and the offline base map: cached after the first signed-in page (map-warmup.ts) or
- * when a map is first opened, whichever comes first. */
-export const MAP_CODE_CACHE = 'tote-map-code-v1'
 
 const DAY = 24 * 60 * 60
 

@@ -1,7 +1,10 @@
 /// <reference lib="webworker" />
 import type { PrecacheEntry } from 'workbox-precaching'
 import { WARM_MAP } from '../src/lib/offline/messages'
-import { MAP_CODE_CACHE } from './map-cache'
+
+/** The map's code and the offline base map: cached after the first signed-in page (map-warmup.ts) or
+ * when a map is first opened, whichever comes first. */
+export const MAP_CODE_CACHE = 'tote-map-code-v1'
 
 /**
  * The map's code (maplibre, its view and MapLibre's worker file, which the map loads from its own

@@ -1,0 +1,52 @@
+// The rules of DESIGN.md's layout, shown failing on purpose: each snippet is linted as if it lived
+// at `filePath`, so `npm run lint` would refuse it there.
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint()
+
+async function rulesBroken(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message)
+}
+
+describe('lint enforces the layout', { timeout: 60_000 }, () => {
+  it('refuses a feature importing another feature', async () => {
+    const code =
+      "import { statusLabel } from '@/features/sender/format'\nexport const x = statusLabel\n"
+    expect(await rulesBroken(code, 'src/features/deliverer/uses-sender.ts')).toContain(
+      'import-x/no-restricted-paths',
+    )
+    // The same import inside its own feature is fine.
+    expect(await rulesBroken(code, 'src/features/sender/uses-format.ts')).toEqual([])
+  })
+
+  it('refuses lib or components importing a feature', async () => {
+    const code =
+      "import { statusLabel } from '@/features/sender/format'\nexport const x = statusLabel\n"
+    expect(await rulesBroken(code, 'src/lib/uses-feature.ts')).toContain(
+      'import-x/no-restricted-paths',
+    )
+    expect(await rulesBroken(code, 'src/components/uses-feature.ts')).toContain(
+      'import-x/no-restricted-paths',
+    )
+  })
+
+  it('keeps the worker to contract and src/lib, and server and src apart', async () => {
+    const pager = "import { Pager } from '../src/components/pager'\nexport const x = Pager\n"
+    expect(await rulesBroken(pager, 'sw/uses-component.ts')).toContain(
+      'import-x/no-restricted-paths',
+    )
+    const server = "import { loadConfig } from '../../server/config'\nexport const x = loadConfig\n"
+    expect(await rulesBroken(server, 'src/lib/uses-server.ts')).toContain(
+      'import-x/no-restricted-paths',
+    )
+  })
+
+  it('refuses file names that are not kebab-case', async () => {
+    expect(await rulesBroken('export const x = 1\n', 'src/lib/someHelper.ts')).toContain(
+      'check-file/filename-naming-convention',
+    )
+    expect(await rulesBroken('export const x = 1\n', 'src/lib/some-helper.ts')).toEqual([])
+  })
+})
