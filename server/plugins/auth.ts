@@ -17,6 +17,15 @@ const bearer = (request: FastifyRequest) => {
  * `app.authenticate` (401 'Unauthenticated') and `app.requireRole(...roles)` (then 403 'Forbidden'):
  * HS256 signature and expiry, then the session row (not revoked, not expired) and an active user.
  */
+/**
+ * The signed-in user of a route behind `authenticate` or `requireRole`. Without them it is a
+ * programming error, answered as a 500 rather than read as someone else's request.
+ */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new Error('requireUser() on a route without authenticate')
+  return request.user
+}
+
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null)

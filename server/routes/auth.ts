@@ -33,6 +33,7 @@ import {
   TOO_MANY_REQUESTS,
 } from '../services/throttle'
 import { SESSION_TTL_MS, signSessionToken } from '../services/tokens'
+import { requireUser } from '../plugins/auth'
 
 const sessionUser = (u: {
   id: string
@@ -191,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(eq(sessions.id, request.user!.sessionId))
+        .where(eq(sessions.id, requireUser(request).sessionId))
       return { success: true, message: 'Logged out successfully' }
     },
   )

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { httpError } from '../errors'
 import { readableFile, sanitizeFileName, storageError } from '../services/files'
 import { ObjectNotFoundError } from '../services/storage/object-store'
+import { requireUser } from '../plugins/auth'
 
 export const FILE_NOT_FOUND = 'No proof of travel document found'
 
@@ -22,7 +23,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const fileId = decodeURIComponent((request.params as { '*': string })['*'] ?? '')
-      const file = await readableFile(app.db, request.user!, fileId)
+      const file = await readableFile(app.db, requireUser(request), fileId)
       if (!file) throw httpError(404, FILE_NOT_FOUND)
       // Streamed from the store (local folder or bucket), never a public link to it.
       let object

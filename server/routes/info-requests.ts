@@ -7,6 +7,7 @@ import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { checkUpload, insertStoredFile, replyRefusals, withUpload } from '../services/files'
 import { latestInfoRequest } from '../services/item-view'
+import { requireUser } from '../plugins/auth'
 
 export const INFO_SENT = 'Information sent successfully!'
 
@@ -33,7 +34,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const form = request.form!
       const parsed = respondFurtherInfoFields.safeParse(form.fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)

@@ -33,6 +33,7 @@ import {
 import { stripeClient } from '../services/payments/stripe'
 import { confirmTestPayment } from '../services/payments/test-confirm'
 import { ownedItem } from '../services/sender-items'
+import { requireUser } from '../plugins/auth'
 
 const tags = ['payments']
 const security = [{ bearerAuth: [] }]
@@ -56,7 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const payment = await intentForRequest(app.db, provider, {
-        senderId: request.user!.id,
+        senderId: requireUser(request).id,
         itemId: request.body.item_id,
         delivererId: request.body.deliverer_id,
       })
@@ -88,7 +89,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: sender,
       },
       async (request, reply) => {
-        const outcome = await confirmTestPayment(app.db, request.user!.id, request.body)
+        const outcome = await confirmTestPayment(app.db, requireUser(request).id, request.body)
         if (outcome.status !== 'succeeded')
           return reply
             .code(402)
@@ -114,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const itemId = await answerRequest(app.db, provider, app.jobs, {
         senderId: user.id,
         itemId: request.body.item_id,
@@ -144,7 +145,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request) => {
-      const item = await ownedItem(app.db, request.user!.id, request.body.item_id)
+      const item = await ownedItem(app.db, requireUser(request).id, request.body.item_id)
       const [latest] = await app.db
         .select()
         .from(payments)
@@ -181,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true,
       message: 'Receipts retrieved successfully',
-      data: await receiptsOf(app.db, request.user!.id),
+      data: await receiptsOf(app.db, requireUser(request).id),
     }),
   )
 

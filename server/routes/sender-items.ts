@@ -21,6 +21,7 @@ import { httpError, ITEM_NOT_FOUND } from '../errors'
 import { loadItemView, toItemViews } from '../services/item-view'
 import { releasePayments, requestIdsOf } from '../services/payments/refunds'
 import { isUuid, itemColumns, ownedItem } from '../services/sender-items'
+import { requireUser } from '../plugins/auth'
 
 export const ITEM_CREATED = 'Item created successfully'
 export const ITEM_UPDATED = 'Item updated successfully'
@@ -64,7 +65,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.idempotent,
     },
     async (request, reply) => {
-      const user = request.user!
+      const user = requireUser(request)
       const body = request.body
       const [row] = await app.db
         .insert(items)
@@ -94,7 +95,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const q = request.query
       const where: SQL[] = [eq(items.senderId, user.id)]
       if (q.status) where.push(eq(items.status, q.status))
@@ -142,7 +143,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       if (!isUuid(request.params.id)) throw httpError(404, ITEM_NOT_FOUND)
       const item = await view(app.db, request.params.id, { id: user.id, role: 'sender' })
       return { success: true, message: 'Item retrieved successfully', data: { item } }
@@ -162,7 +163,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const body = request.body
       await ownedItem(app.db, user.id, body.item_id)
       const columns = itemColumns(body)
@@ -200,7 +201,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const itemId = request.body.item_id
       await ownedItem(app.db, user.id, itemId)
       await app.db.transaction(async (tx) => {
@@ -253,7 +254,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const rows = await app.db
         .selectDistinct({ id: users.id, name: users.name })
         .from(deliveryRequests)
@@ -278,7 +279,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const [byStatus, [extra]] = await Promise.all([
         app.db
           .select({ status: items.status, n: count() })

@@ -11,6 +11,7 @@ import { sessions, users } from '../db/schema'
 import { httpError, tooManyRequests } from '../errors'
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../services/passwords'
 import { clearThrottle, hitAll, LIMITS, TOO_MANY_REQUESTS } from '../services/throttle'
+import { requireUser } from '../plugins/auth'
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 400 on current_password unless it is the account's password; tries are throttled per user. */
@@ -41,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const { id, name, email, role, phone, address } = request.user!
+      const { id, name, email, role, phone, address } = requireUser(request)
       return {
         success: true,
         message: 'User data retrieved successfully',
@@ -62,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const me = request.user!
+      const me = requireUser(request)
       const { name, phone, address, password, current_password } = request.body
       // An empty or absent password keeps the current one.
       if (password) await checkCurrentPassword(me.id, current_password)

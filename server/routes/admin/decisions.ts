@@ -19,6 +19,7 @@ import {
   withUpload,
 } from '../../services/files'
 import { adminMails, itemLink, notify, notifyAboutItem } from '../../services/notifications'
+import { requireUser } from '../../plugins/auth'
 
 const security = [{ bearerAuth: [] }]
 
@@ -68,7 +69,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (row.status !== 'pending') throw httpError(409, 'This item is no longer pending')
         await tx.update(items).set({ sendingApproval: decision }).where(eq(items.id, item_id))
         await audit(tx, {
-          actorId: request.user!.id,
+          actorId: requireUser(request).id,
           action: decision === 'approved' ? 'item.sending_approved' : 'item.sending_rejected',
           targetType: 'item',
           targetId: item_id,
@@ -141,7 +142,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
             await releasePayments(tx, app.jobs, {
               requestIds: [row.currentRequestId],
               reason: 'deliverer_replaced',
-              actorId: request.user!.id,
+              actorId: requireUser(request).id,
             })
           await tx
             .update(deliveryRequests)
@@ -158,11 +159,11 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
           await releasePayments(tx, app.jobs, {
             requestIds: [req.id],
             reason: 'request_rejected',
-            actorId: request.user!.id,
+            actorId: requireUser(request).id,
           })
         }
         await audit(tx, {
-          actorId: request.user!.id,
+          actorId: requireUser(request).id,
           action:
             decision === 'approved'
               ? 'delivery_request.delivery_approved'
@@ -200,7 +201,7 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = request.user!
+      const admin = requireUser(request)
       const form = await readMultipart(request, { fileField: 'file', refusals: replyRefusals })
       const parsed = requestFurtherInfoFields.safeParse(form.fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)

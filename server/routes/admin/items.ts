@@ -8,6 +8,7 @@ import {
 } from '../../../contract/admin'
 import { httpError, ITEM_NOT_FOUND } from '../../errors'
 import { adminItemDetail, adminStats, listAdminItems } from '../../services/admin-items'
+import { requireUser } from '../../plugins/auth'
 
 const security = [{ bearerAuth: [] }]
 
@@ -60,7 +61,7 @@ export const adminItemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await adminItemDetail(app.db, request.params.id, request.user!.id)
+      const data = await adminItemDetail(app.db, request.params.id, requireUser(request).id)
       if (!data) throw httpError(404, ITEM_NOT_FOUND)
       return { success: true, message: 'Item retrieved successfully', data }
     },

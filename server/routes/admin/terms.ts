@@ -7,6 +7,7 @@ import { terms } from '../../db/schema'
 import { httpError } from '../../errors'
 import { audit } from '../../services/audit'
 import { isUuid } from '../../services/admin-items'
+import { requireUser } from '../../plugins/auth'
 
 const security = [{ bearerAuth: [] }]
 const idParams = z.object({ id: z.string() })
@@ -53,7 +54,7 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await app.db.transaction(async (tx) => {
         const [row] = await tx.insert(terms).values(request.body).returning()
         await audit(tx, {
-          actorId: request.user!.id,
+          actorId: requireUser(request).id,
           action: 'term.created',
           targetType: 'term',
           targetId: row!.id,
@@ -85,7 +86,7 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
         const [row] = await tx.update(terms).set(request.body).where(eq(terms.id, id)).returning()
         if (!row) throw httpError(404, NOT_FOUND)
         await audit(tx, {
-          actorId: request.user!.id,
+          actorId: requireUser(request).id,
           action: 'term.updated',
           targetType: 'term',
           targetId: id,
@@ -114,7 +115,7 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
         const [row] = await tx.delete(terms).where(eq(terms.id, id)).returning({ id: terms.id })
         if (!row) throw httpError(404, NOT_FOUND)
         await audit(tx, {
-          actorId: request.user!.id,
+          actorId: requireUser(request).id,
           action: 'term.deleted',
           targetType: 'term',
           targetId: id,

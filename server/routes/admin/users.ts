@@ -13,6 +13,7 @@ import { httpError } from '../../errors'
 import { adminUserView, listAdminUsers } from '../../services/admin-users'
 import { audit } from '../../services/audit'
 import { queueAccountMail } from '../../services/mail-jobs'
+import { requireUser } from '../../plugins/auth'
 
 const security = [{ bearerAuth: [] }]
 const EXISTS = 'An account with this email already exists'
@@ -58,7 +59,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning()
         if (!created) throw httpError(409, EXISTS, { email: [EXISTS] })
         await audit(tx, {
-          actorId: request.user!.id,
+          actorId: requireUser(request).id,
           action: 'user.created',
           targetType: 'user',
           targetId: created.id,
@@ -89,7 +90,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user_id, role, active } = request.body
-      const admin = request.user!
+      const admin = requireUser(request)
       if (role === undefined && active === undefined)
         throw httpError(400, 'Choose a role or an active state to change')
       await app.db.transaction(async (tx) => {
