@@ -5,6 +5,7 @@ import { useState } from 'react'
 import type { Item } from '@contract/items'
 import { ErrorAlert } from '@/components/form-alert'
 import { InfoRequestArea } from '@/components/info-request-area'
+import { ItemPhotoGallery } from '@/components/item-photos'
 import { RouteMap } from '@/components/route-map'
 import { QUEUED_WRITE_MESSAGE, waitingWrite } from '@/lib/outbox/queued-writes'
 import { useOutbox } from '@/lib/outbox/use-outbox'
@@ -59,6 +60,7 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
   return (
     <Stack gap="5">
       <ItemHeading item={item} />
+      <ItemPhotoGallery photos={item.photos} name={item.name} />
       <ItemFacts item={item} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
 
