@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { yearInRange, YEAR_OUT_OF_RANGE } from './dates'
 import { envelope, pagination } from './envelope'
+import { itemPhoto } from './item-photos'
 import { phone } from './user'
 
 export const categories = ['electronics', 'clothing', 'documents', 'food', 'other'] as const
@@ -143,6 +144,8 @@ export const item = z.object({
   info_request_to_deliverer: infoRequest.nullable(),
   /** Answered to deliverers by available-items: km from the origin to the item's from + to to destination. */
   distance_km: z.number().optional(),
+  /** Oldest first; the first is the cover (docs/decisions/018-item-photos.md). */
+  photos: z.array(itemPhoto).optional(),
 })
 export type Item = z.infer<typeof item>
 

@@ -29,6 +29,7 @@ import { devRoutes } from './routes/dev'
 import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
 import { infoRequestRoutes } from './routes/info-requests'
+import { itemPhotoRoutes } from './routes/item-photos'
 import { termsRoutes } from './routes/terms'
 import { senderItemRoutes } from './routes/sender-items'
 import { paymentRoutes } from './routes/payments'
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
       await api.register(infoRequestRoutes)
       await api.register(termsRoutes)
       await api.register(senderItemRoutes)
+      await api.register(itemPhotoRoutes)
       await api.register(paymentRoutes)
       await api.register(deliveryRoutes)
       await api.register(placeRoutes)

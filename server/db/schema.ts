@@ -248,6 +248,30 @@ export const infoRequests = pgTable(
   (t) => [index('info_requests_item_idx').on(t.itemId)],
 )
 
+/**
+ * Up to 5 photos of an item (issue 14, docs/decisions/018-item-photos.md): each a re-encoded,
+ * metadata-free JPEG of at most 1600 px and its thumbnail, both stored_files rows.
+ */
+export const itemPhotos = pgTable(
+  'item_photos',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    thumbFileId: uuid('thumb_file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_photos_item_idx').on(t.itemId, t.createdAt)],
+)
+
 export const terms = pgTable('terms', {
   id: id(),
   title: text('title').notNull(),

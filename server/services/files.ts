@@ -14,7 +14,8 @@ import {
 } from './storage/object-store'
 
 /** What a stored file is for (stored_files.kind). */
-export type FileKind = 'proof_of_travel' | 'proof_of_delivery' | 'info_request' | 'info_response'
+export type FileKind =
+  'proof_of_travel' | 'proof_of_delivery' | 'info_request' | 'info_response' | 'item_photo'
 
 export interface UploadedFile {
   buffer: Buffer

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { InfoRequest, Item } from '../../contract/items'
 import type { Db } from '../db/client'
-import { deliveryRequests, infoRequests, items, users } from '../db/schema'
+import { deliveryRequests, infoRequests, itemPhotos, items, users } from '../db/schema'
 import type { Viewer } from './files'
 
 export type { Viewer } from './files'
@@ -14,6 +14,8 @@ export interface ItemRelated {
   requests: RequestRow[]
   /** Newest first. */
   infoRequests: InfoRequestRow[]
+  /** Oldest first. */
+  photos: { id: string; width: number; height: number }[]
 }
 
 const iso = (d: Date | string | null | undefined) =>
@@ -35,6 +37,18 @@ const relatedInfoRequests = (db: Db) =>
     .where(sql`${infoRequests.itemId} = any(${sql.placeholder('ids')}::uuid[])`)
     .orderBy(desc(infoRequests.createdAt), desc(infoRequests.id))
     .prepare('related_info_requests')
+const relatedPhotos = (db: Db) =>
+  db
+    .select({
+      id: itemPhotos.id,
+      itemId: itemPhotos.itemId,
+      width: itemPhotos.width,
+      height: itemPhotos.height,
+    })
+    .from(itemPhotos)
+    .where(sql`${itemPhotos.itemId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(itemPhotos.createdAt, itemPhotos.id)
+    .prepare('related_photos')
 
 /**
  * Prepared per database handle: every list of items loads these, and the ids travel as one array
@@ -43,28 +57,38 @@ const relatedInfoRequests = (db: Db) =>
  */
 const prepared = new WeakMap<
   Db,
-  { requests: ReturnType<typeof relatedRequests>; infos: ReturnType<typeof relatedInfoRequests> }
+  {
+    requests: ReturnType<typeof relatedRequests>
+    infos: ReturnType<typeof relatedInfoRequests>
+    photos: ReturnType<typeof relatedPhotos>
+  }
 >()
 
-/** Loads the requests (with deliverer names) and info requests of many items: two queries for any N. */
+/** Loads the requests (with deliverer names), info requests and photos of many items: three queries for any N. */
 export async function loadRelated(db: Db, itemIds: string[]): Promise<Map<string, ItemRelated>> {
   const related = new Map<string, ItemRelated>(
-    itemIds.map((id) => [id, { requests: [], infoRequests: [] }]),
+    itemIds.map((id) => [id, { requests: [], infoRequests: [], photos: [] }]),
   )
   if (itemIds.length === 0) return related
   let statements = prepared.get(db)
   if (!statements)
     prepared.set(
       db,
-      (statements = { requests: relatedRequests(db), infos: relatedInfoRequests(db) }),
+      (statements = {
+        requests: relatedRequests(db),
+        infos: relatedInfoRequests(db),
+        photos: relatedPhotos(db),
+      }),
     )
-  const [requests, infos] = await Promise.all([
+  const [requests, infos, photos] = await Promise.all([
     statements.requests.execute({ ids: itemIds }),
     statements.infos.execute({ ids: itemIds }),
+    statements.photos.execute({ ids: itemIds }),
   ])
   for (const r of requests)
     related.get(r.request.itemId)?.requests.push({ ...r.request, delivererName: r.delivererName })
   for (const i of infos) related.get(i.itemId)?.infoRequests.push(i)
+  for (const { itemId, ...photo } of photos) related.get(itemId)?.photos.push(photo)
   return related
 }
 
@@ -180,6 +204,7 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
     info_request_to_deliverer: mayAsk('deliverer')
       ? infoView(latestTo('deliverer'), 'deliverer')
       : null,
+    photos: related.photos,
   }
 }
 

@@ -1,4 +1,5 @@
 import { Badge, Box, Stack, Text } from '@chakra-ui/react'
+import { ItemPhotoGallery } from '@/components/item-photos'
 import { RouteMap } from '@/components/route-map'
 import { formatDateTime, formatPlace, formatPrice, humanize } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
@@ -18,6 +19,7 @@ export function ItemOverview({ item }: { item: AdminItemRow }) {
             <Badge variant="outline">{humanize(item.category)}</Badge>
             {item.is_fragile && <Badge colorPalette="red">Fragile</Badge>}
           </Stack>
+          <ItemPhotoGallery photos={item.photos} name={item.name} />
           <Text whiteSpace="pre-wrap">{item.description || 'No description provided'}</Text>
           <DetailList
             entries={[

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
+import { ItemPhotoThumb } from '@/components/item-photos'
 import { capitalise, formatDate, formatPlace, formatPrice } from '@/lib/format'
 import { QUEUED_WRITE_MESSAGE } from '@/lib/outbox/queued-writes'
 
@@ -17,7 +18,8 @@ export function AvailableItemCard({ item, requested, queued, onRequest }: Availa
     <Card.Root as="article" aria-labelledby={`item-${item.id}`} size="sm">
       <Card.Body gap="2">
         <HStack justify="space-between" align="start" gap="2">
-          <Card.Title as="h2" id={`item-${item.id}`} fontSize="lg">
+          <ItemPhotoThumb photos={item.photos} name={item.name} />
+          <Card.Title flex="1" as="h2" id={`item-${item.id}`} fontSize="lg">
             {item.name}
           </Card.Title>
           {item.is_fragile && (

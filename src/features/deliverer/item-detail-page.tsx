@@ -6,6 +6,7 @@ import type { Item } from '@contract/items'
 import { ErrorAlert } from '@/components/form-alert'
 import { InfoRequestArea } from '@/components/info-request-area'
 import { ItemProgressTracker } from '@/components/progress-tracker'
+import { ItemPhotoGallery } from '@/components/item-photos'
 import { RouteMap } from '@/components/route-map'
 import { QUEUED_WRITE_MESSAGE, waitingWrite } from '@/lib/outbox/queued-writes'
 import { useOutbox } from '@/lib/outbox/use-outbox'
@@ -62,6 +63,7 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
     <Stack gap="5">
       <ItemHeading item={item} />
       <ItemProgressTracker item={item} />
+      <ItemPhotoGallery photos={item.photos} name={item.name} />
       <ItemFacts item={item} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
 

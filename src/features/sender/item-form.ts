@@ -47,6 +47,50 @@ export const emptyItemForm: ItemFormValues = {
   sender_price: '',
 }
 
+/** A saved draft back into form values: only known fields of the right type, the rest empty. */
+export function restoreItemForm(draft: unknown): ItemFormValues {
+  const values = { ...emptyItemForm }
+  if (typeof draft !== 'object' || draft === null) return values
+  const saved = draft as Record<string, unknown>
+  for (const key of Object.keys(emptyItemForm) as (keyof ItemFormValues)[]) {
+    const v = saved[key]
+    const empty = emptyItemForm[key]
+    if (key === 'from_location' || key === 'to_location') {
+      const loc = v as { lat?: unknown; lng?: unknown } | null
+      if (loc && typeof loc.lat === 'number' && typeof loc.lng === 'number')
+        values[key] = v as ItemFormValues[typeof key]
+    } else if (key === 'category') {
+      if (typeof v === 'string' && (v === '' || (categories as readonly string[]).includes(v)))
+        values.category = v as ItemFormValues['category']
+    } else if (typeof v === typeof empty) {
+      ;(values as Record<string, unknown>)[key] = v
+    }
+  }
+  return values
+}
+
+/**
+ * The errors left once `changed` fields were edited: a changed field that now passes loses its
+ * error at once, one that still fails shows its current message; other fields keep theirs (no
+ * new errors appear while typing).
+ */
+export function withoutFixedErrors(
+  errors: FieldErrors,
+  values: ItemFormValues,
+  changed: string[],
+): FieldErrors {
+  const touched = changed.filter((key) => errors[key])
+  if (touched.length === 0) return errors
+  const parsed = parseCreateItem(values)
+  const now = parsed.ok ? {} : parsed.errors
+  const next = { ...errors }
+  for (const key of touched) {
+    if (now[key]) next[key] = now[key]
+    else delete next[key]
+  }
+  return next
+}
+
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** datetime-local wants local wall time without a zone. */

@@ -1,6 +1,7 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
 import { formatLongDateTime, formatPrice } from '@/lib/format'
+import { ItemPhotoGallery } from '@/components/item-photos'
 import { StatusBadge } from '@/components/status-badge'
 import { agreedPrice, statusLabel } from './format'
 
@@ -30,6 +31,7 @@ export function ItemSummary({ item, actions }: { item: Item; actions?: React.Rea
           <SummaryPrice item={item} />
         </HStack>
         <Text color="fg.muted">Deliver by {formatLongDateTime(item.delivery_deadline)}</Text>
+        <ItemPhotoGallery photos={item.photos} name={item.name} />
         {actions && (
           <HStack gap="2" wrap="wrap">
             {actions}

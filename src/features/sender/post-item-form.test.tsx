@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PlaceSearchProps } from '@/components/place-search'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -23,6 +24,32 @@ vi.mock('@/components/map-location-picker', () => ({
     </div>
   ),
 }))
+
+// jsdom has no object URLs; the previews only need a string.
+beforeAll(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:preview')
+  URL.revokeObjectURL = vi.fn()
+})
+
+const jpeg = (name: string, bytes = 10) =>
+  new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' })
+
+async function fillValidItem(main: HTMLElement, user: ReturnType<typeof renderApp>['user']) {
+  await user.type(await within(main).findByLabelText(/item name/i), 'Desk lamp')
+  await user.selectOptions(within(main).getByLabelText(/category/i), 'electronics')
+  await user.type(within(main).getByLabelText(/weight/i), '1.5')
+  await user.type(within(main).getByLabelText(/length/i), '10')
+  await user.type(within(main).getByLabelText(/width/i), '10')
+  await user.type(within(main).getByLabelText(/height/i), '10')
+  await user.click(within(main).getByRole('button', { name: 'Pick From location' }))
+  await user.click(within(main).getByRole('button', { name: 'Pick To location' }))
+  await user.type(within(main).getByLabelText(/delivery phone/i), '+49 30 1234')
+  await user.type(within(main).getByLabelText(/delivery address/i), 'Marienplatz 1')
+  await user.type(within(main).getByLabelText(/delivery deadline/i), '2099-06-01T12:00')
+  await user.type(within(main).getByLabelText(/your price/i), '20')
+}
+
+const draftKeys = () => Object.keys(localStorage).filter((k) => k.startsWith('tote.draft.'))
 
 describe('/post-item', () => {
   it('shows the validation errors of the contract and sends nothing', async () => {
@@ -72,5 +99,125 @@ describe('/post-item', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/items/${ITEM_ID}`))
     expect(sent).toMatchObject({ name: 'Desk lamp', quantity: 2, weight: 1.5, sender_price: 19.99 })
     expect(String(sent.delivery_deadline)).toMatch(/^2099-06-01T12:00:00[+-]\d{2}:\d{2}$/)
+  }, 30_000)
+
+  it('keeps the draft across a reload', async () => {
+    storeSession('sender')
+    server.use(userDataHandler('sender'))
+    const first = renderApp('/post-item')
+    const main = await screen.findByRole('main')
+    await first.user.type(await within(main).findByLabelText(/item name/i), 'Old bicycle')
+    await first.user.type(within(main).getByLabelText(/delivery address/i), 'Hauptstr. 5')
+    await first.user.click(within(main).getByRole('button', { name: 'Pick To location' }))
+    first.unmount()
+
+    const again = renderApp('/post-item')
+    const main2 = await screen.findByRole('main')
+    expect(await within(main2).findByLabelText(/item name/i)).toHaveValue('Old bicycle')
+    expect(within(main2).getByLabelText(/delivery address/i)).toHaveValue('Hauptstr. 5')
+    // The picked place came back too: only From is still missing.
+    await again.user.click(within(main2).getByRole('button', { name: 'Post Item' }))
+    expect(await within(main2).findAllByText('Choose a location')).toHaveLength(1)
+  })
+
+  it('clears each field error as soon as that field is fixed', async () => {
+    storeSession('sender')
+    server.use(userDataHandler('sender'))
+    const { user } = renderApp('/post-item')
+    const main = await screen.findByRole('main')
+    await user.click(await within(main).findByRole('button', { name: 'Post Item' }))
+    expect(await within(main).findByText('Name is required')).toBeInTheDocument()
+    expect(within(main).getByText('Delivery address is required')).toBeInTheDocument()
+
+    await user.type(within(main).getByLabelText(/item name/i), 'L')
+    expect(within(main).queryByText('Name is required')).not.toBeInTheDocument()
+    // The others stay until they are fixed.
+    expect(within(main).getByText('Delivery address is required')).toBeInTheDocument()
+    expect(within(main).getAllByText('Choose a location')).toHaveLength(2)
+    await user.click(within(main).getByRole('button', { name: 'Pick From location' }))
+    expect(within(main).getAllByText('Choose a location')).toHaveLength(1)
+  })
+
+  it('takes at most 5 photos, refuses other types, and lets one be removed', async () => {
+    storeSession('sender')
+    server.use(userDataHandler('sender'))
+    const { user } = renderApp('/post-item')
+    const main = await screen.findByRole('main')
+    const input = await within(main).findByLabelText('Choose photos')
+    await user.upload(
+      input,
+      [1, 2, 3, 4, 5, 6].map((i) => jpeg(`p${i}.jpg`)),
+    )
+    expect(within(main).getByText('An item can have at most 5 photos.')).toBeInTheDocument()
+    expect(within(main).getAllByRole('img', { name: /^Photo \d: p\d\.jpg$/ })).toHaveLength(5)
+    expect(within(main).getByRole('button', { name: 'Add photos' })).toBeDisabled()
+
+    await user.click(within(main).getByRole('button', { name: 'Remove photo 2 (p2.jpg)' }))
+    expect(within(main).getAllByRole('img', { name: /^Photo \d/ })).toHaveLength(4)
+    expect(within(main).queryByRole('img', { name: /p2\.jpg/ })).not.toBeInTheDocument()
+
+    // The picker's type filter can be switched off ("All files"): the form still refuses.
+    const anyFile = userEvent.setup({ applyAccept: false })
+    const svg = new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })
+    await anyFile.upload(input, svg)
+    expect(
+      within(main).getByText('logo.svg: Photos must be JPEG or PNG images.'),
+    ).toBeInTheDocument()
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })
+    await anyFile.upload(input, big)
+    expect(
+      within(main).getByText('big.jpg: Each photo must be 5 MB or smaller.'),
+    ).toBeInTheDocument()
+    expect(within(main).getAllByRole('img', { name: /^Photo \d/ })).toHaveLength(4)
+  })
+
+  it('uploads the photos after posting and names a refused one', async () => {
+    storeSession('sender')
+    const uploaded: number[] = []
+    server.use(
+      userDataHandler('sender'),
+      itemHandler(makeItem()),
+      http.post('/api/items', () =>
+        HttpResponse.json(
+          { success: true, message: 'Created', data: { item: makeItem() } },
+          { status: 201 },
+        ),
+      ),
+      http.post(`/api/items/${ITEM_ID}/photos`, async ({ request }) => {
+        // jsdom's File loses its name on the way through fetch: the refused one is told by its size.
+        const photo = (await request.formData()).get('photo') as File
+        if (photo.size === 7)
+          return HttpResponse.json(
+            { success: false, message: 'Photos must be JPEG or PNG images.' },
+            { status: 415 },
+          )
+        uploaded.push(photo.size)
+        return HttpResponse.json(
+          { success: true, message: 'Photo added', data: { photo: {}, photos: [] } },
+          { status: 201 },
+        )
+      }),
+    )
+    const { user } = renderApp('/post-item')
+    const main = await screen.findByRole('main')
+    await fillValidItem(main, user)
+    await user.upload(within(main).getByLabelText('Choose photos'), [
+      jpeg('front.jpg', 10),
+      jpeg('bad.jpg', 7),
+      jpeg('side.jpg', 12),
+    ])
+    expect(draftKeys()).toHaveLength(1)
+    await user.click(within(main).getByRole('button', { name: 'Post Item' }))
+    expect(
+      await screen.findByText(/Your item was posted, but a photo could not be added/),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Photos must be JPEG or PNG images.')).toBeInTheDocument()
+    expect(uploaded).toEqual([10, 12])
+    expect(screen.getByText('bad.jpg:')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View your item' })).toHaveAttribute(
+      'href',
+      `/items/${ITEM_ID}`,
+    )
+    expect(draftKeys()).toHaveLength(0)
   }, 30_000)
 })

@@ -1,11 +1,14 @@
+import { clearUserDrafts } from '../form-draft'
 import { hasIndexedDb, loadDb } from './lazy-db'
 import { CLEAR_USER_CACHES } from './messages'
 
 /**
  * At logout: this user's saved reads, outbox and the token mirrored for the worker go, and the
- * worker drops caches of user data. Other users' rows on a shared device stay theirs.
+ * worker drops caches of user data, and their unfinished form drafts go. Other users' rows on a
+ * shared device stay theirs.
  */
 export async function clearUserData(userId: string): Promise<void> {
+  clearUserDrafts(userId)
   if (hasIndexedDb()) await clearRows(userId)
   try {
     navigator.serviceWorker?.controller?.postMessage({ type: CLEAR_USER_CACHES })

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  itemPhotoAnswer,
+  itemPhotoDeleteParams,
+  itemPhotoParams,
+  photoFileParams,
+  photoMessages,
+} from '../../contract/item-photos'
+import { messageOnly } from '../../contract/envelope'
+import { httpError } from '../errors'
+import { storageError } from '../services/files'
+import {
+  addPhoto,
+  listPhotos,
+  readablePhoto,
+  readPhotoUpload,
+  removePhoto,
+} from '../services/item-photos'
+import { ObjectNotFoundError } from '../services/storage/object-store'
+
+const tags = ['item photos']
+const security = [{ bearerAuth: [] }]
+
+/**
+ * Item photos (issue 14, docs/decisions/018-item-photos.md): the sender adds (multipart, field
+ * `photo`) and removes them; the sender, admins and deliverers who may see the item read them.
+ */
+export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sender = app.requireRole('sender')
+
+  app.post(
+    '/items/:id/photos',
+    {
+      schema: {
+        tags,
+        summary: 'Add a photo to one of your items (JPEG or PNG, at most 5 MB, 5 photos an item)',
+        security,
+        consumes: ['multipart/form-data'],
+        params: itemPhotoParams,
+        response: { 201: itemPhotoAnswer },
+      },
+      onRequest: sender,
+    },
+    async (request, reply) => {
+      const file = await readPhotoUpload(request)
+      const photo = await addPhoto(app.db, app.storage, {
+        itemId: request.params.id,
+        sender: request.user!,
+        file,
+      })
+      const photos = await listPhotos(app.db, request.params.id)
+      return reply
+        .code(201)
+        .send({ success: true, message: photoMessages.added, data: { photo, photos } })
+    },
+  )
+
+  app.delete(
+    '/items/:id/photos/:photoId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a photo from one of your items',
+        security,
+        params: itemPhotoDeleteParams,
+        response: { 200: messageOnly },
+      },
+      onRequest: sender,
+    },
+    async (request) => {
+      const { id: itemId, photoId } = request.params
+      await removePhoto(app.db, app.storage, { itemId, photoId, sender: request.user! })
+      return { success: true, message: photoMessages.removed }
+    },
+  )
+
+  app.get(
+    '/item-photos/:photoId/:size',
+    {
+      schema: {
+        tags,
+        summary: 'A photo (full or thumb) of an item you may see',
+        security,
+        params: photoFileParams,
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const { photoId, size } = request.params
+      const file = await readablePhoto(app.db, request.user!, photoId, size)
+      if (!file) throw httpError(404, photoMessages.notFound)
+      let object
+      try {
+        object = await app.storage.get(file.diskName)
+      } catch (err) {
+        if (err instanceof ObjectNotFoundError) throw httpError(404, photoMessages.notFound)
+        throw storageError(err)
+      }
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('content-length', object.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(object.body)
+    },
+  )
+}

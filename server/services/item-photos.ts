@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto'
+import { and, count, eq, inArray } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import sharp from 'sharp'
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  PHOTO_LONG_SIDE,
+  photoMessages,
+  THUMB_LONG_SIDE,
+  type ItemPhoto,
+} from '../../contract/item-photos'
+import type { Db } from '../db/client'
+import { deliveryRequests, itemPhotos, items, storedFiles } from '../db/schema'
+import { httpError, ITEM_NOT_FOUND, NUL_IN_TEXT } from '../errors'
+import { availableTo } from './corridor'
+import { detectMime, insertStoredFile, storageError, type UploadedFile, type Viewer } from './files'
+import type { ObjectStore } from './storage/object-store'
+
+export const PHOTO_FIELD = 'photo'
+
+/**
+ * Reads the one photo of a multipart request. The 5 MB limit is this route's own (the app-wide
+ * limit is the documents' 2 MB); a bigger file is cut off by the parser, so it is a 413 before
+ * anything is decoded or stored.
+ */
+export async function readPhotoUpload(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart())
+    throw httpError(415, 'This request must be sent as multipart/form-data')
+  let file: UploadedFile | undefined
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } })) {
+      if (part.type !== 'file') continue
+      const buffer = await part.toBuffer()
+      if (part.filename?.includes('\0')) throw httpError(400, NUL_IN_TEXT)
+      if (part.fieldname === PHOTO_FIELD && part.filename)
+        file = { buffer, filename: part.filename, mimetype: part.mimetype }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, photoMessages.size)
+    if (code === 'FST_FILES_LIMIT') throw httpError(413, 'Please upload one photo at a time')
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw httpError(413, 'The form has too many fields')
+    if ((err as { statusCode?: number }).statusCode) throw err
+    throw httpError(400, 'The upload could not be read')
+  }
+  if (!file || file.buffer.length === 0) throw httpError(400, photoMessages.missing)
+  return file
+}
+
+export interface ProcessedPhoto {
+  full: Buffer
+  thumb: Buffer
+  width: number
+  height: number
+}
+
+/**
+ * JPEG or PNG by its bytes (the name and the claimed type are ignored; SVG, PDF, anything else is
+ * a 415), then re-encoded as JPEG: turned upright by its EXIF orientation, at most 1600 px and a
+ * 320 px thumbnail. sharp writes no metadata unless asked (no withMetadata), so GPS, camera and
+ * every other EXIF/XMP/IPTC field is gone from what is stored.
+ */
+export async function processPhoto(buffer: Buffer): Promise<ProcessedPhoto> {
+  if (buffer.length > MAX_PHOTO_BYTES) throw httpError(413, photoMessages.size)
+  const mime = detectMime(buffer)
+  if (mime !== 'image/jpeg' && mime !== 'image/png') throw httpError(415, photoMessages.type)
+  const resize = (side: number) =>
+    sharp(buffer, { failOn: 'error', limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      // PNG transparency becomes white rather than JPEG's black.
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true })
+  try {
+    const [full, thumb] = await Promise.all([resize(PHOTO_LONG_SIDE), resize(THUMB_LONG_SIDE)])
+    return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height }
+  } catch {
+    throw httpError(415, photoMessages.unreadable)
+  }
+}
+
+/** The sender's own item, locked for the photo write; 404 when it is not theirs. */
+async function lockOwnItem(tx: Db, itemId: string, senderId: string) {
+  const [row] = await tx
+    .select({ id: items.id, status: items.status })
+    .from(items)
+    .where(and(eq(items.id, itemId), eq(items.senderId, senderId)))
+    .for('update')
+  if (!row) throw httpError(404, ITEM_NOT_FOUND)
+  if (row.status === 'cancelled' || row.status === 'delivered')
+    throw httpError(409, photoMessages.closed)
+}
+
+export async function listPhotos(db: Db, itemId: string): Promise<ItemPhoto[]> {
+  return db
+    .select({ id: itemPhotos.id, width: itemPhotos.width, height: itemPhotos.height })
+    .from(itemPhotos)
+    .where(eq(itemPhotos.itemId, itemId))
+    .orderBy(itemPhotos.createdAt, itemPhotos.id)
+}
+
+/**
+ * Adds a photo to the sender's item. Order as in docs/decisions/014: checks and re-encoding first
+ * (nothing written on a refusal), the two objects put before the transaction, the rows inside it
+ * under the item's lock (so two uploads at once cannot make a sixth photo); when the transaction
+ * fails or refuses, the objects are deleted again.
+ */
+export async function addPhoto(
+  db: Db,
+  store: ObjectStore,
+  opts: { itemId: string; sender: Viewer; file: UploadedFile },
+): Promise<ItemPhoto> {
+  const { itemId, sender, file } = opts
+  // Refuse early, before decoding, when the item is not theirs or already full.
+  await db.transaction(async (tx) => {
+    await lockOwnItem(tx, itemId, sender.id)
+    await ensureRoom(tx, itemId)
+  })
+  const photo = await processPhoto(file.buffer)
+  const keys = [randomBytes(16).toString('hex'), randomBytes(16).toString('hex')]
+  try {
+    await Promise.all([
+      store.put(keys[0]!, photo.full, 'image/jpeg'),
+      store.put(keys[1]!, photo.thumb, 'image/jpeg'),
+    ])
+  } catch (err) {
+    await Promise.all(keys.map((k) => store.delete(k).catch(() => {})))
+    throw storageError(err)
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      await lockOwnItem(tx, itemId, sender.id)
+      await ensureRoom(tx, itemId)
+      const stored = (key: string, body: Buffer, suffix: string) =>
+        insertStoredFile(
+          tx,
+          {
+            diskName: key,
+            mime: 'image/jpeg',
+            size: body.length,
+            originalName: `photo${suffix}.jpg`,
+          },
+          { ownerId: sender.id, kind: 'item_photo' },
+        )
+      const fileId = await stored(keys[0]!, photo.full, '')
+      const thumbFileId = await stored(keys[1]!, photo.thumb, '-thumb')
+      const [row] = await tx
+        .insert(itemPhotos)
+        .values({ itemId, fileId, thumbFileId, width: photo.width, height: photo.height })
+        .returning({ id: itemPhotos.id, width: itemPhotos.width, height: itemPhotos.height })
+      return row!
+    })
+  } catch (err) {
+    await Promise.all(keys.map((k) => store.delete(k).catch(() => {})))
+    throw err
+  }
+}
+
+async function ensureRoom(tx: Db, itemId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(itemPhotos)
+    .where(eq(itemPhotos.itemId, itemId))
+  if (Number(row?.n ?? 0) >= MAX_PHOTOS) throw httpError(409, photoMessages.limit)
+}
+
+/** Removes a photo of the sender's item: its rows, then its objects (a failed delete is an orphan the housekeeping purges). */
+export async function removePhoto(
+  db: Db,
+  store: ObjectStore,
+  opts: { itemId: string; photoId: string; sender: Viewer },
+): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
+    await lockOwnItem(tx, opts.itemId, opts.sender.id)
+    const [photo] = await tx
+      .delete(itemPhotos)
+      .where(and(eq(itemPhotos.id, opts.photoId), eq(itemPhotos.itemId, opts.itemId)))
+      .returning()
+    if (!photo) throw httpError(404, photoMessages.notFound)
+    const files = await tx
+      .delete(storedFiles)
+      .where(inArray(storedFiles.id, [photo.fileId, photo.thumbFileId]))
+      .returning({ diskName: storedFiles.diskName })
+    return files.map((f) => f.diskName)
+  })
+  await Promise.all(keys.map((k) => store.delete(k).catch(() => {})))
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The stored file of a photo when `viewer` may see the item, else null (callers answer 404).
+ * Sender: their own items. Admin: any. Deliverer: an item available to them, or one they asked
+ * to carry (the same items GET /api/item/{id} shows them).
+ */
+export async function readablePhoto(
+  db: Db,
+  viewer: Viewer,
+  photoId: string,
+  size: 'full' | 'thumb',
+) {
+  if (!UUID.test(photoId)) return null
+  const [photo] = await db
+    .select({
+      itemId: itemPhotos.itemId,
+      fileId: itemPhotos.fileId,
+      thumbFileId: itemPhotos.thumbFileId,
+      senderId: items.senderId,
+    })
+    .from(itemPhotos)
+    .innerJoin(items, eq(items.id, itemPhotos.itemId))
+    .where(eq(itemPhotos.id, photoId))
+  if (!photo) return null
+  const allowed =
+    viewer.role === 'admin' ||
+    (viewer.role === 'sender' && photo.senderId === viewer.id) ||
+    (viewer.role === 'deliverer' && (await delivererSees(db, photo.itemId, viewer.id)))
+  if (!allowed) return null
+  const fileId = size === 'full' ? photo.fileId : photo.thumbFileId
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId))
+  return file ?? null
+}
+
+async function delivererSees(db: Db, itemId: string, delivererId: string): Promise<boolean> {
+  const [available] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.id, itemId), availableTo(delivererId)))
+  if (available) return true
+  const [requested] = await db
+    .select({ id: deliveryRequests.id })
+    .from(deliveryRequests)
+    .where(and(eq(deliveryRequests.itemId, itemId), eq(deliveryRequests.delivererId, delivererId)))
+    .limit(1)
+  return Boolean(requested)
+}
