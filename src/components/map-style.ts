@@ -93,10 +93,11 @@ const palettes = {
 
 /** Which city names show from which zoom: population in thousands, biggest first. */
 const CITY_TIERS = [
-  { id: 'major', min: 1000, minzoom: 2, size: [2, 11, 8, 16] },
+  { id: 'major', min: 1000, minzoom: 2, size: [2, 11, 10, 16] },
   { id: 'large', min: 300, minzoom: 4, size: [4, 10, 10, 15] },
-  { id: 'medium', min: 100, minzoom: 6, size: [6, 10, 12, 14] },
-  { id: 'small', min: 50, minzoom: 7.5, size: [7.5, 10, 12, 13] },
+  { id: 'medium', min: 100, minzoom: 5, size: [5, 10, 12, 14] },
+  { id: 'small', min: 50, minzoom: 6.5, size: [6.5, 10, 12, 13] },
+  { id: 'town', min: 30, minzoom: 8, size: [8, 10, 12, 13] },
 ] as const
 
 function cityLayers(colours: (typeof palettes)['light']): LayerSpecification[] {

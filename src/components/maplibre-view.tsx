@@ -44,7 +44,7 @@ const DEFAULT_CENTER = { latitude: 39.5, longitude: -98.35 }
  * closer than a city's scale when both ends are in one town. */
 const ROUTE_FIT = { padding: { top: 56, bottom: 32, left: 40, right: 56 }, maxZoom: 12 }
 
-function boundsOf(points: Location[]): [[number, number], [number, number]] {
+function boundsOf(points: { lat: number; lng: number }[]): [[number, number], [number, number]] {
   const lngs = points.map((p) => p.lng)
   const lats = points.map((p) => p.lat)
   return [
@@ -133,18 +133,27 @@ export function MapView({
     setRemote(null)
   }
 
+  // Parents pass a new array on every render (a theme switch, a status line): only a change of
+  // place may move the map, or it would jump back while the user zooms.
+  const where = points.map((p) => `${p.lat},${p.lng}`).join(';')
+
   // The picker follows the chosen point; the route map frames both ends.
   useEffect(() => {
     const map = mapRef.current
-    if (!map || !loaded || points.length === 0) return
-    if (line && points.length > 1) {
-      map.fitBounds(boundsOf(points), { ...ROUTE_FIT, duration: 0 })
-    } else if (first) {
-      map.flyTo({ center: [first.lng, first.lat], zoom: SELECTED_ZOOM })
+    if (!map || !loaded || !where) return
+    const places = where.split(';').map((pair) => {
+      const [lat = 0, lng = 0] = pair.split(',').map(Number)
+      return { lat, lng }
+    })
+    const [one] = places
+    if (line && places.length > 1) {
+      map.fitBounds(boundsOf(places), { ...ROUTE_FIT, duration: 0 })
+    } else if (one) {
+      map.flyTo({ center: [one.lng, one.lat], zoom: SELECTED_ZOOM })
     }
-  }, [loaded, line, points, first])
+  }, [loaded, line, where])
 
-  useEffect(() => setPopupOpen(true), [first])
+  useEffect(() => setPopupOpen(true), [where])
 
   if (!webgl) return <>{fallback}</>
   if (remote === undefined) {
