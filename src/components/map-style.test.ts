@@ -100,6 +100,14 @@ describe('the offline base map', () => {
     expect(offline.glyphs).toBeUndefined()
   })
 
+  it("puts the biggest cities' names on top, so a suburb's name never hides its city's", () => {
+    const ids = offlineStyle(false).layers.map((l) => l.id)
+    // MapLibre places the symbols of later (higher) layers first.
+    expect(ids.indexOf('city-label-major')).toBeGreaterThan(ids.indexOf('city-label-large'))
+    expect(ids.indexOf('city-label-large')).toBeGreaterThan(ids.indexOf('city-label-town'))
+    expect(ids.indexOf('city-label-town')).toBeGreaterThan(ids.indexOf('city-dot-major'))
+  })
+
   it('has a dark palette', () => {
     const colour = (dark: boolean) =>
       offlineStyle(dark).layers.find((l) => l.id === 'water')?.paint as Record<string, string>

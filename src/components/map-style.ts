@@ -75,7 +75,7 @@ const palettes = {
     water: '#aad3df',
     land: '#f2efe9',
     border: '#8a7f96',
-    region: '#a89db3',
+    region: '#968aa3',
     road: '#d49a4a',
     city: '#5b5b5b',
     text: '#1f2933',
@@ -103,7 +103,7 @@ const CITY_TIERS = [
 ] as const
 
 function cityLayers(colours: (typeof palettes)['light']): LayerSpecification[] {
-  return CITY_TIERS.flatMap((tier, index) => {
+  const layers = CITY_TIERS.map((tier, index) => {
     const max = index === 0 ? undefined : CITY_TIERS[index - 1]?.min
     const filter: SymbolLayerSpecification['filter'] =
       max === undefined
@@ -146,8 +146,11 @@ function cityLayers(colours: (typeof palettes)['light']): LayerSpecification[] {
         'text-halo-width': 1.5,
       },
     }
-    return [dot, label]
+    return { dot, label }
   })
+  // MapLibre places the labels of higher layers first: the biggest cities go on top, so a suburb
+  // never hides the name of the city it belongs to.
+  return [...layers.map((l) => l.dot), ...layers.map((l) => l.label).reverse()]
 }
 
 /**
@@ -180,7 +183,9 @@ export function offlineStyle(dark: boolean): StyleSpecification {
         layout: { 'line-join': 'round', 'line-cap': 'round' },
         paint: {
           'line-color': colours.road,
-          'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 8, 1.5, 12, 3],
+          'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.4, 8, 1.2, 12, 2.5],
+          // Faint while a whole region is in view, where the network is dense and names matter more.
+          'line-opacity': ['interpolate', ['linear'], ['zoom'], 4, 0.35, 7, 0.85],
         },
       },
       {
