@@ -86,7 +86,7 @@ async function oneRun(browser, server, link) {
         return (
           urls.some((path) => /maplibre-gl-worker-.*\.mjs$/.test(path)) &&
           urls.some((path) => /maplibre-gl-.*\.js$/.test(path)) &&
-          urls.some((path) => path.endsWith('/map/countries.geojson'))
+          urls.some((path) => path.endsWith('/map/land.geojson'))
         )
       },
       MAP_CACHE,

@@ -6,7 +6,7 @@ describe('isMapAsset', () => {
     expect(isMapAsset('assets/maplibre-gl-BCW-bSoo.js')).toBe(true)
     expect(isMapAsset('assets/maplibre-gl-worker-CZtFQQIV.mjs')).toBe(true)
     expect(isMapAsset('assets/maplibre-view-qvkd0SPb.css')).toBe(true)
-    expect(isMapAsset('map/countries.geojson')).toBe(true)
+    expect(isMapAsset('map/land.geojson')).toBe(true)
   })
 
   it('leaves the rest of the app to the install', () => {

@@ -14,10 +14,14 @@ const origin = (url: string | undefined) => {
 }
 
 /** The Content-Security-Policy the built PWA runs under (Stripe, MapLibre blob workers, emotion styles). */
+/** The app's default map style host (src/components/map-style.ts, decision 016): its style, tiles,
+ * glyphs and sprites all come from this one origin. */
+export const DEFAULT_MAP_ORIGIN = 'https://tiles.openfreemap.org'
+
 export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
   const mapOrigin = origin(config.mapStyleUrl)
   // A configured tile style usually pulls tiles, glyphs and sprites from further hosts: allow https.
-  const mapSources = mapOrigin ? [mapOrigin, 'https:'] : []
+  const mapSources = mapOrigin ? [mapOrigin, 'https:'] : [DEFAULT_MAP_ORIGIN]
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", 'https://js.stripe.com'],

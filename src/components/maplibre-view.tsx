@@ -3,7 +3,8 @@ import 'maplibre-gl/dist/maplibre-gl.css'
 import { setWorkerUrl } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { Box, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { StyleSpecification } from 'maplibre-gl'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import MapGL, {
   Layer,
   Marker,
@@ -14,7 +15,7 @@ import MapGL, {
 } from 'react-map-gl/maplibre'
 import type { Location } from '@contract/items'
 import { formatCoordinates } from '@/lib/format'
-import { offlineStyle, remoteStyleUrl } from './map-style'
+import { chooseRemoteStyle, markRemoteFailed, offlineStyle, ROUTE_COLOURS } from './map-style'
 
 export interface MapViewProps {
   /** Accessible name of the map region. */
@@ -39,6 +40,50 @@ export const DEFAULT_ZOOM = 5
 export const SELECTED_ZOOM = 15
 const DEFAULT_CENTER = { latitude: 39.5, longitude: -98.35 }
 
+/** Room around the route's ends for the markers (about 40 px tall) and the zoom buttons; no
+ * closer than a city's scale when both ends are in one town. */
+const ROUTE_FIT = { padding: { top: 56, bottom: 32, left: 40, right: 56 }, maxZoom: 12 }
+
+function boundsOf(points: { lat: number; lng: number }[]): [[number, number], [number, number]] {
+  const lngs = points.map((p) => p.lng)
+  const lats = points.map((p) => p.lat)
+  return [
+    [Math.min(...lngs), Math.min(...lats)],
+    [Math.max(...lngs), Math.max(...lats)],
+  ]
+}
+
+/** A route end named in words on the map itself, not by colour alone. */
+function RoutePin({ end }: { end: 'from' | 'to' }) {
+  const colour = ROUTE_COLOURS[end]
+  return (
+    <Box display="flex" flexDirection="column" alignItems="center" pointerEvents="none">
+      <Box
+        bg={colour}
+        color="white"
+        fontSize="xs"
+        fontWeight="bold"
+        lineHeight="1"
+        px="2"
+        py="1"
+        rounded="full"
+        boxShadow="sm"
+        borderWidth="1px"
+        borderColor="white"
+      >
+        {end === 'from' ? 'From' : 'To'}
+      </Box>
+      <Box
+        width="0"
+        height="0"
+        borderLeft="5px solid transparent"
+        borderRight="5px solid transparent"
+        borderTop={`7px solid ${colour}`}
+      />
+    </Box>
+  )
+}
+
 function hasWebGL(): boolean {
   if (typeof WebGLRenderingContext === 'undefined') return false
   try {
@@ -60,34 +105,71 @@ export function MapView({
 }: MapViewProps) {
   const mapRef = useRef<MapRef>(null)
   const [loaded, setLoaded] = useState(false)
-  const [remoteFailed, setRemoteFailed] = useState(false)
+  // undefined while the remote style is being asked for; null once the offline map is chosen.
+  const [remote, setRemote] = useState<StyleSpecification | null | undefined>(undefined)
+  const [drawn, setDrawn] = useState(false)
   const [popupOpen, setPopupOpen] = useState(true)
   const [webgl] = useState(hasWebGL)
-  const useRemote = Boolean(remoteStyleUrl) && !remoteFailed
+  const useRemote = Boolean(remote)
   const first = points[0]
+  // A new style object on every render would make MapLibre diff the whole style each time.
+  const offline = useMemo(() => offlineStyle(dark), [dark])
+
+  useEffect(() => {
+    if (!webgl) return
+    let live = true
+    void chooseRemoteStyle().then((style) => {
+      if (live) setRemote(style ?? null)
+    })
+    return () => {
+      live = false
+    }
+  }, [webgl])
+
+  const fallBack = () => {
+    // The style came but its tiles do not (tile host down, offline with a cached style): the
+    // built-in map rather than a blank one, for this and every later map of the page load.
+    markRemoteFailed()
+    setRemote(null)
+  }
+
+  // Parents pass a new array on every render (a theme switch, a status line): only a change of
+  // place may move the map, or it would jump back while the user zooms.
+  const where = points.map((p) => `${p.lat},${p.lng}`).join(';')
 
   // The picker follows the chosen point; the route map frames both ends.
   useEffect(() => {
     const map = mapRef.current
-    if (!map || !loaded || points.length === 0) return
-    if (line && points.length > 1) {
-      const lngs = points.map((p) => p.lng)
-      const lats = points.map((p) => p.lat)
-      map.fitBounds(
-        [
-          [Math.min(...lngs), Math.min(...lats)],
-          [Math.max(...lngs), Math.max(...lats)],
-        ],
-        { padding: 48, maxZoom: 10, duration: 0 },
-      )
-    } else if (first) {
-      map.flyTo({ center: [first.lng, first.lat], zoom: SELECTED_ZOOM })
+    if (!map || !loaded || !where) return
+    const places = where.split(';').map((pair) => {
+      const [lat = 0, lng = 0] = pair.split(',').map(Number)
+      return { lat, lng }
+    })
+    const [one] = places
+    if (line && places.length > 1) {
+      map.fitBounds(boundsOf(places), { ...ROUTE_FIT, duration: 0 })
+    } else if (one) {
+      map.flyTo({ center: [one.lng, one.lat], zoom: SELECTED_ZOOM })
     }
-  }, [loaded, line, points, first])
+  }, [loaded, line, where])
 
-  useEffect(() => setPopupOpen(true), [first])
+  useEffect(() => setPopupOpen(true), [where])
 
   if (!webgl) return <>{fallback}</>
+  if (remote === undefined) {
+    return (
+      <Box
+        height={`${height}px`}
+        width="full"
+        rounded="md"
+        bg="bg.muted"
+        display="grid"
+        placeItems="center"
+      >
+        <Text role="status">Loading map…</Text>
+      </Box>
+    )
+  }
 
   return (
     <Box
@@ -108,20 +190,18 @@ export function MapView({
       <MapGL
         ref={mapRef}
         initialViewState={
-          first
-            ? {
-                latitude: first.lat,
-                longitude: first.lng,
-                zoom: line ? DEFAULT_ZOOM : SELECTED_ZOOM,
-              }
-            : { ...DEFAULT_CENTER, zoom: DEFAULT_ZOOM }
+          line && points.length > 1
+            ? { bounds: boundsOf(points), fitBoundsOptions: ROUTE_FIT }
+            : first
+              ? { latitude: first.lat, longitude: first.lng, zoom: SELECTED_ZOOM }
+              : { ...DEFAULT_CENTER, zoom: DEFAULT_ZOOM }
         }
-        mapStyle={useRemote ? remoteStyleUrl : offlineStyle(dark)}
+        mapStyle={remote ?? offline}
         cursor={onPick ? 'crosshair' : undefined}
         onLoad={() => setLoaded(true)}
+        onIdle={() => setDrawn(true)}
         onError={() => {
-          // The tile service is unreachable (offline, blocked): fall back to the built-in map.
-          if (!loaded && useRemote) setRemoteFailed(true)
+          if (useRemote && !drawn) fallBack()
         }}
         onClick={onPick ? (event) => onPick(event.lngLat.lat, event.lngLat.lng) : undefined}
         attributionControl={useRemote ? undefined : false}
@@ -140,22 +220,37 @@ export function MapView({
             <Layer
               id="route-line"
               type="line"
-              paint={{ 'line-color': '#0f766e', 'line-width': 3, 'line-dasharray': [2, 1] }}
+              paint={{
+                'line-color': ROUTE_COLOURS.from,
+                'line-width': 3,
+                'line-dasharray': [2, 1],
+              }}
             />
           </Source>
         )}
-        {points.map((point, index) => (
-          <Marker
-            key={`${point.lat},${point.lng},${index}`}
-            latitude={point.lat}
-            longitude={point.lng}
-            color={index === 0 ? '#0f766e' : '#b45309'}
-            onClick={(event) => {
-              event.originalEvent.stopPropagation()
-              setPopupOpen(true)
-            }}
-          />
-        ))}
+        {points.map((point, index) =>
+          line ? (
+            <Marker
+              key={`${point.lat},${point.lng},${index}`}
+              latitude={point.lat}
+              longitude={point.lng}
+              anchor="bottom"
+            >
+              <RoutePin end={index === 0 ? 'from' : 'to'} />
+            </Marker>
+          ) : (
+            <Marker
+              key={`${point.lat},${point.lng},${index}`}
+              latitude={point.lat}
+              longitude={point.lng}
+              color={ROUTE_COLOURS.from}
+              onClick={(event) => {
+                event.originalEvent.stopPropagation()
+                setPopupOpen(true)
+              }}
+            />
+          ),
+        )}
         {onPick && first && popupOpen && (
           <Popup
             latitude={first.lat}

@@ -414,7 +414,7 @@ describe('offline on real roads', { timeout: 900_000 }, () => {
               const urls = (await cache.keys()).map((request) => new URL(request.url).pathname)
               return (
                 urls.some((path) => /maplibre-gl-worker-.*\.mjs$/.test(path)) &&
-                urls.some((path) => path.endsWith('/map/countries.geojson')) &&
+                urls.some((path) => path.endsWith('/map/land.geojson')) &&
                 urls.some((path) => /maplibre-gl-.*\.js$/.test(path))
               )
             },

