@@ -57,6 +57,7 @@ export function ItemOverview({ item }: { item: AdminItemRow }) {
             from={item.from_location}
             to={item.to_location}
             label={`Route of ${item.name}`}
+            legend={false}
           />
         </Stack>
       </SectionCard>
