@@ -35,7 +35,7 @@ function DeliveryDetail({ item }: { item: Item }) {
       <DeliveryFacts item={item} />
       <DeliveryActions item={item} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
-      <ItemFacts item={item} />
+      <ItemFacts item={item} route={false} />
     </Stack>
   )
 }

@@ -87,21 +87,26 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-/** The read-only facts of an item as SPEC.md section 2 lists them for the deliverer. */
-export function ItemFacts({ item }: { item: Item }) {
+/**
+ * The read-only facts of an item as SPEC.md section 2 lists them for the deliverer. The delivery
+ * page leaves the route out (`route={false}`): its job card and map already say it.
+ */
+export function ItemFacts({ item, route = true }: { item: Item; route?: boolean }) {
   const { length, width, height } = item.dimensions
   return (
     <Stack gap="4">
       <Section title="Description">
         <Text whiteSpace="pre-line">{item.description.trim() || 'No description provided'}</Text>
       </Section>
-      <Section title="Delivery route">
-        <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gap="3">
-          <Fact term="From">{formatPlace(item.from_location)}</Fact>
-          <Fact term="To">{formatPlace(item.to_location)}</Fact>
-          <Fact term="Delivery deadline">{formatLongDate(item.delivery_deadline)}</Fact>
-        </SimpleGrid>
-      </Section>
+      {route && (
+        <Section title="Delivery route">
+          <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gap="3">
+            <Fact term="From">{formatPlace(item.from_location)}</Fact>
+            <Fact term="To">{formatPlace(item.to_location)}</Fact>
+            <Fact term="Delivery deadline">{formatLongDate(item.delivery_deadline)}</Fact>
+          </SimpleGrid>
+        </Section>
+      )}
       <Section title="Package details">
         <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
           <Fact term="Quantity">{item.quantity}</Fact>
