@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Dialog, HStack, Spinner, Text, Wrap } from '@chakra-ui/react'
+import { Box, Button, chakra, Dialog, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { photoPath, type ItemPhoto, type PhotoSize } from '@contract/item-photos'
 import { api } from '@/lib/api-client'
@@ -90,9 +90,12 @@ export function ItemPhotoThumb({
 export function ItemPhotoGallery({
   photos,
   name,
+  onRemove,
 }: {
   photos: ItemPhoto[] | undefined
   name: string
+  /** Offers a Remove button under each photo (the sender, while photos can change). */
+  onRemove?: (photo: ItemPhoto, index: number) => void
 }) {
   const [open, setOpen] = useState<number | null>(null)
   if (!photos?.length) return null
@@ -103,19 +106,30 @@ export function ItemPhotoGallery({
     <Box as="section" aria-label="Photos">
       <Wrap gap="2">
         {photos.map((photo, i) => (
-          <Button
-            key={photo.id}
-            variant="plain"
-            p="0"
-            h="auto"
-            minW="0"
-            onClick={() => setOpen(i)}
-            aria-label={`Open ${alt(i)}`}
-          >
-            <Box {...frame} boxSize={{ base: '88px', md: '112px' }}>
-              <PhotoImage photo={photo} size="thumb" alt={alt(i)} />
-            </Box>
-          </Button>
+          <Stack key={photo.id} gap="1" align="center">
+            <Button
+              variant="plain"
+              p="0"
+              h="auto"
+              minW="0"
+              onClick={() => setOpen(i)}
+              aria-label={`Open ${alt(i)}`}
+            >
+              <Box {...frame} boxSize={{ base: '88px', md: '112px' }}>
+                <PhotoImage photo={photo} size="thumb" alt={alt(i)} />
+              </Box>
+            </Button>
+            {onRemove && (
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => onRemove(photo, i)}
+                aria-label={`Remove photo ${i + 1}`}
+              >
+                Remove
+              </Button>
+            )}
+          </Stack>
         ))}
       </Wrap>
       <AppDialog

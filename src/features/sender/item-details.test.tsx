@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { failWith } from '@/test/api-handlers'
@@ -281,4 +282,62 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     })
     expect(sent.delivery_deadline).toBe('2099-06-01T12:00:00+02:00')
   }, 20_000)
+
+  it('removes a photo after confirming, and adds photos after posting', async () => {
+    storeSession('sender')
+    const calls: string[] = []
+    const photo = { id: '22222222-2222-4222-8222-222222222222', width: 1600, height: 1200 }
+    server.use(
+      ...senderBase(makeItem({ photos: [photo] })),
+      http.get('/api/item-photos/:id/:size', () => new HttpResponse(new Blob(['x']))),
+      http.delete('/api/items/:id/photos/:photoId', ({ params }) => {
+        calls.push(`delete ${String(params.photoId)}`)
+        return HttpResponse.json({ success: true, message: 'Photo removed' })
+      }),
+      http.post('/api/items/:id/photos', async ({ request }) => {
+        const file = (await request.formData()).get('photo') as File
+        // jsdom's FormData drops the file name on the way; the size tells which file came.
+        calls.push(`add ${file.size} bytes`)
+        return HttpResponse.json({
+          success: true,
+          message: 'Photo added',
+          data: { photo, photos: [photo] },
+        })
+      }),
+    )
+    const { user } = renderApp(path)
+    await user.click(await screen.findByRole('button', { name: 'Remove photo 1' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove this photo?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Keep photo' }))
+    expect(calls).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove photo' }),
+    )
+    await waitFor(() => expect(calls).toEqual([`delete ${photo.id}`]))
+
+    expect(screen.getByText('1 of 5 photos')).toBeInTheDocument()
+    const png = new File([new Uint8Array(100)], 'parcel.png', { type: 'image/png' })
+    const svg = new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })
+    // As a phone's file picker may: the accept attribute is only a hint.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(screen.getByLabelText('Choose photos to add'), [svg, png])
+    expect(await screen.findByText('logo.svg: Photos must be JPEG or PNG images.')).toBeVisible()
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(calls[1]).toBe('add 100 bytes')
+  })
+
+  it('offers no photo changes on a delivered item', async () => {
+    storeSession('sender')
+    const photo = { id: '22222222-2222-4222-8222-222222222222', width: 1600, height: 1200 }
+    server.use(
+      ...senderBase(makeItem({ status: 'delivered', photos: [photo] })),
+      http.get('/api/item-photos/:id/:size', () => new HttpResponse(new Blob(['x']))),
+    )
+    renderApp(path)
+    expect(await screen.findByRole('button', { name: /^Open Photo 1 of 1/ })).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Remove photo 1' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument()
+  })
 })

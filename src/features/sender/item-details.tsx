@@ -12,6 +12,7 @@ import { DeliveryRequestSection } from './delivery-request-section'
 import { EditItemDialog } from './edit-item-dialog'
 import { BasicInfo, DeliveryInfo, Description, Specifications } from './item-sections'
 import { ItemSummary } from './item-summary'
+import { photosEditable, useManagePhotos } from './manage-photos'
 
 /** SPEC.md section 8: the edit success message shows for 3 s. */
 export const SAVED_MESSAGE_MS = 3000
@@ -47,6 +48,7 @@ function ItemDetailsView({ item }: { item: Item }) {
     return () => clearTimeout(timer)
   }, [saved])
   const close = () => setDialog(null)
+  const photos = useManagePhotos(item)
 
   const actions = (
     <>
@@ -76,7 +78,14 @@ function ItemDetailsView({ item }: { item: Item }) {
         party="sender"
         approvalPending={item.sending_approval === 'pending'}
       />
-      <ItemSummary item={item} actions={actions} />
+      <ItemSummary
+        item={item}
+        actions={actions}
+        {...(photosEditable(item) && {
+          onRemovePhoto: photos.onRemove,
+          photoControls: photos.controls,
+        })}
+      />
       <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
         <ItemProgressTracker item={item} />
       </Box>

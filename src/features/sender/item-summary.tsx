@@ -1,11 +1,23 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import type { ItemPhoto } from '@contract/item-photos'
 import type { Item } from '@contract/items'
 import { formatLongDateTime, formatPrice } from '@/lib/format'
 import { ItemPhotoGallery } from '@/components/item-photos'
 import { StatusBadge } from '@/components/status-badge'
 import { agreedPrice, statusLabel } from './format'
 
-export function ItemSummary({ item, actions }: { item: Item; actions?: React.ReactNode }) {
+export function ItemSummary({
+  item,
+  actions,
+  onRemovePhoto,
+  photoControls,
+}: {
+  item: Item
+  actions?: React.ReactNode
+  /** The sender's photo management, while photos can still change. */
+  onRemovePhoto?: (photo: ItemPhoto, index: number) => void
+  photoControls?: React.ReactNode
+}) {
   return (
     <Box
       as="section"
@@ -31,7 +43,8 @@ export function ItemSummary({ item, actions }: { item: Item; actions?: React.Rea
           <SummaryPrice item={item} />
         </HStack>
         <Text color="fg.muted">Deliver by {formatLongDateTime(item.delivery_deadline)}</Text>
-        <ItemPhotoGallery photos={item.photos} name={item.name} />
+        <ItemPhotoGallery photos={item.photos} name={item.name} onRemove={onRemovePhoto} />
+        {photoControls}
         {actions && (
           <HStack gap="2" wrap="wrap">
             {actions}

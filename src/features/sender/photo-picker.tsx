@@ -12,17 +12,23 @@ export function photoProblem(file: File): string | null {
   return null
 }
 
-/** Adds `picked` to `current`, keeping at most 5; answers the new list and the message to show. */
-export function addPhotos(current: File[], picked: File[]): { files: File[]; error?: string } {
-  const files = [...current]
+/** Of `picked`, the photos that pass and fit in `room` more; with the first problem to show. */
+export function acceptPhotos(room: number, picked: File[]): { files: File[]; error?: string } {
+  const files: File[] = []
   let error: string | undefined
   for (const file of picked) {
     const problem = photoProblem(file)
     if (problem) error ??= `${file.name}: ${problem}`
-    else if (files.length >= MAX_PHOTOS) error ??= photoMessages.limit
+    else if (files.length >= room) error ??= photoMessages.limit
     else files.push(file)
   }
   return error ? { files, error } : { files }
+}
+
+/** Adds `picked` to `current`, keeping at most 5; answers the new list and the message to show. */
+export function addPhotos(current: File[], picked: File[]): { files: File[]; error?: string } {
+  const next = acceptPhotos(MAX_PHOTOS - current.length, picked)
+  return { ...next, files: [...current, ...next.files] }
 }
 
 function Preview({ file, index, onRemove }: { file: File; index: number; onRemove: () => void }) {

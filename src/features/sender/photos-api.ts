@@ -38,3 +38,15 @@ export function useUploadPhotosMutation() {
     onSettled: () => queryClient.invalidateQueries(),
   })
 }
+
+/** Removes one photo of the sender's item; the item's answers then carry the rest. */
+export function useDeletePhotoMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ itemId, photoId }: { itemId: string; photoId: string }) =>
+      api
+        .delete(`items/${encodeURIComponent(itemId)}/photos/${encodeURIComponent(photoId)}`)
+        .json<unknown>(),
+    onSettled: () => queryClient.invalidateQueries(),
+  })
+}
