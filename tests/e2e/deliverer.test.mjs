@@ -97,7 +97,7 @@ describe(
         // The seed and the fresh item make at least one item available; the counter shows it.
         assert.ok(stats.available_items > 0, 'no available items counted for the deliverer')
         // The demo seed starts the deliverer with two deliveries under way: both are listed, and
-        // View opens the item.
+        // View opens its delivery page.
         const { data: mine } = await apiCall(
           server.baseURL,
           deliverer.token,
@@ -111,7 +111,7 @@ describe(
         const list = page.getByRole('region', { name: 'Current Deliveries' })
         for (const i of current) await list.getByRole('link', { name: `View ${i.name}` }).waitFor()
         await list.getByRole('link', { name: `View ${current[0].name}` }).click()
-        await waitForPath(page, `/available-items/${current[0].id}`)
+        await waitForPath(page, `/my-deliveries/${current[0].id}`)
         await page.getByRole('heading', { name: current[0].name, level: 1 }).waitFor()
       }),
     )

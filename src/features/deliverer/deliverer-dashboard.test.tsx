@@ -72,10 +72,78 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
     expect(seen[0]?.searchParams.get('per_page')).toBe('5')
     expect(seen[0]?.searchParams.get('page')).toBe('1')
 
+    // An item being carried opens its delivery page, not the request page.
     await user.click(within(table).getByRole('link', { name: 'View Parcel 1' }))
     expect(router.state.location.pathname).toBe(
-      '/available-items/00000000-0000-4000-8000-000000000000',
+      '/my-deliveries/00000000-0000-4000-8000-000000000000',
     )
+  })
+
+  it('opens a waiting request on its request page, and the admin information in a dialog', async () => {
+    storeSession('deliverer')
+    const waiting = makeItem({
+      id: '00000000-0000-4000-8000-00000000000a',
+      name: 'Waiting parcel',
+      status: 'pending',
+      info_request_to_deliverer: {
+        id: 'ir-1',
+        description: 'Please send a clearer ticket.',
+        file_path: null,
+        sender_response: null,
+        deliverer_response: null,
+        response_file_path: null,
+        response_at: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+      },
+    })
+    server.use(
+      userDataHandler('deliverer'),
+      statsHandler,
+      http.get('/api/my-deliveries', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'OK',
+          data: {
+            items: [waiting],
+            pagination: { current_page: 1, per_page: 5, total: 1, last_page: 1 },
+          },
+        }),
+      ),
+    )
+    const { user } = renderApp('/deliverer-dashboard')
+    const table = await screen.findByRole('table')
+    expect(within(table).getByRole('link', { name: 'View Waiting parcel' })).toHaveAttribute(
+      'href',
+      '/available-items/00000000-0000-4000-8000-00000000000a',
+    )
+    await user.click(
+      within(table).getByRole('button', { name: 'Admin information for Waiting parcel' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Admin information: Waiting parcel' })
+    expect(within(dialog).getByText('Please send a clearer ticket.')).toBeInTheDocument()
+  })
+
+  it('lists the deliveries as cards on a phone', async () => {
+    storeSession('deliverer')
+    const original = window.matchMedia
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia
+    try {
+      server.use(userDataHandler('deliverer'), statsHandler, deliveriesHandler(2))
+      renderApp('/deliverer-dashboard')
+      const region = await screen.findByRole('region', { name: 'Current Deliveries' })
+      const list = await within(region).findByRole('list')
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+      expect(within(list).getByRole('heading', { name: 'Parcel 1' })).toBeInTheDocument()
+      expect(within(list).getAllByText('In process')).toHaveLength(2)
+      expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    } finally {
+      window.matchMedia = original
+    }
   })
 
   it("says 'No active deliveries' when there are none", async () => {

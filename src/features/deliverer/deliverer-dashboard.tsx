@@ -1,22 +1,11 @@
-import {
-  Box,
-  SimpleGrid,
-  Stat,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-  Heading,
-} from '@chakra-ui/react'
+import { Box, Heading, SimpleGrid, Stack, Stat, Text, VisuallyHidden } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { delivererStats } from '@contract/deliveries'
 import type { z } from 'zod'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
-import { formatDate, formatPlace } from '@/lib/format'
-import { StatusBadge } from '@/components/status-badge'
 import { DASHBOARD_DELIVERIES, delivererStatsQueryOptions, myDeliveriesQueryOptions } from './api'
+import { CurrentDeliveries } from './current-deliveries'
 
 const counters: { key: keyof z.infer<typeof delivererStats>; label: string }[] = [
   { key: 'available_items', label: 'Available Items' },
@@ -70,46 +59,7 @@ export function DelivererDashboard() {
           <Text color="fg.muted">No active deliveries</Text>
         )}
         {deliveries.data && deliveries.data.items.length > 0 && (
-          <Table.ScrollArea>
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Route</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Deadline</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {deliveries.data.items.slice(0, DASHBOARD_DELIVERIES).map((item) => (
-                  <Table.Row key={item.id}>
-                    <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
-                    <Table.Cell>
-                      {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <StatusBadge value={item.status} />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">
-                      {formatDate(item.delivery_deadline)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Link
-                        to="/available-items/$id"
-                        params={{ id: item.id }}
-                        style={{ color: 'var(--chakra-colors-brand-fg)', fontWeight: 600 }}
-                      >
-                        View<VisuallyHidden> {item.name}</VisuallyHidden>
-                      </Link>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <CurrentDeliveries items={deliveries.data.items.slice(0, DASHBOARD_DELIVERIES)} />
         )}
       </Box>
     </Stack>

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
+import { AdminInfoDialog } from '@/components/admin-info-dialog'
 import { DocumentViewer } from '@/components/document-viewer'
 import { ErrorAlert } from '@/components/form-alert'
 import { Pager } from '@/components/pager'
-import { AdminInfoDialog } from './admin-info-dialog'
 import { itemsQueryOptions } from './api'
 import { ItemsFilters } from './items-filters'
 import type { ItemsSearch, SortColumn } from './items-search'
@@ -69,7 +69,7 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
           <Pager pagination={items.data.pagination} onPage={(page) => onSearchChange({ page })} />
         </Box>
       )}
-      <AdminInfoDialog item={infoItem} onClose={() => setInfoFor(null)} />
+      <AdminInfoDialog item={infoItem} party="sender" onClose={() => setInfoFor(null)} />
       <DocumentViewer
         filePath={proofFor?.proof_of_delivery ?? null}
         title={proofFor ? `Proof of delivery: ${proofFor.name}` : 'Proof of delivery'}

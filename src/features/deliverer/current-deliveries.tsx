@@ -1,0 +1,141 @@
+import { Button, Heading, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
+import type { Item } from '@contract/items'
+import { AdminInfoDialog } from '@/components/admin-info-dialog'
+import { DocumentViewer } from '@/components/document-viewer'
+import { StatusBadge } from '@/components/status-badge'
+import { formatDate, formatPlace } from '@/lib/format'
+import { useIsPhone } from '@/lib/use-is-phone'
+
+/**
+ * An item the deliverer carries (their request accepted) opens its delivery page; a request still
+ * waiting opens the request page (SPEC.md's "item detail route").
+ */
+function ViewLink({ item }: { item: Item }) {
+  const label = (
+    <>
+      View<VisuallyHidden> {item.name}</VisuallyHidden>
+    </>
+  )
+  const style = { color: 'var(--chakra-colors-brand-fg)', fontWeight: 600 }
+  return item.status === 'pending' ? (
+    <Link to="/available-items/$id" params={{ id: item.id }} style={style}>
+      {label}
+    </Link>
+  ) : (
+    <Link to="/my-deliveries/$id" params={{ id: item.id }} style={style}>
+      {label}
+    </Link>
+  )
+}
+
+function RowActions({
+  item,
+  onInfo,
+  onProof,
+}: {
+  item: Item
+  onInfo: (item: Item) => void
+  onProof: (item: Item) => void
+}) {
+  return (
+    <HStack gap="3" wrap="wrap">
+      <ViewLink item={item} />
+      {item.info_request_to_deliverer && (
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => onInfo(item)}
+          aria-label={`Admin information for ${item.name}`}
+        >
+          Admin information
+        </Button>
+      )}
+      {item.proof_of_delivery && (
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => onProof(item)}
+          aria-label={`View proof of delivery for ${item.name}`}
+        >
+          View proof of delivery
+        </Button>
+      )}
+    </HStack>
+  )
+}
+
+const route = (item: Item) =>
+  `${formatPlace(item.from_location)} → ${formatPlace(item.to_location)}`
+
+/**
+ * The dashboard's Current Deliveries: a table on wide screens, cards with the status and the View
+ * action on phones; with the admin-information dialog and the proof-of-delivery viewer.
+ */
+export function CurrentDeliveries({ items }: { items: Item[] }) {
+  const phone = useIsPhone()
+  const [infoFor, setInfoFor] = useState<string | null>(null)
+  const [proofFor, setProofFor] = useState<Item | null>(null)
+  const infoItem = items.find((i) => i.id === infoFor) ?? null
+  const actions = (item: Item): ReactNode => (
+    <RowActions item={item} onInfo={(i) => setInfoFor(i.id)} onProof={setProofFor} />
+  )
+
+  return (
+    <>
+      {phone ? (
+        <Stack as="ul" gap="3" listStyleType="none">
+          {items.map((item) => (
+            <Stack as="li" key={item.id} gap="2" borderWidth="1px" rounded="md" p="3">
+              <HStack justify="space-between" align="start" gap="2">
+                <Heading as="h3" size="sm">
+                  {item.name}
+                </Heading>
+                <StatusBadge value={item.status} />
+              </HStack>
+              <Text fontSize="sm" color="fg.muted">
+                {route(item)} · due {formatDate(item.delivery_deadline)}
+              </Text>
+              {actions(item)}
+            </Stack>
+          ))}
+        </Stack>
+      ) : (
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader>Route</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Deadline</Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {items.map((item) => (
+              <Table.Row key={item.id}>
+                <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
+                <Table.Cell>{route(item)}</Table.Cell>
+                <Table.Cell>
+                  <StatusBadge value={item.status} />
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(item.delivery_deadline)}</Table.Cell>
+                <Table.Cell>{actions(item)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      <AdminInfoDialog item={infoItem} party="deliverer" onClose={() => setInfoFor(null)} />
+      <DocumentViewer
+        filePath={proofFor?.proof_of_delivery ?? null}
+        title={proofFor ? `Proof of delivery: ${proofFor.name}` : 'Proof of delivery'}
+        open={proofFor !== null}
+        onClose={() => setProofFor(null)}
+      />
+    </>
+  )
+}
