@@ -26,7 +26,7 @@ export function AdminInfoDialog({
       title={`Admin information${item ? `: ${item.name}` : ''}`}
       open={item !== null}
       onClose={onClose}
-      size={{ base: 'full', sm: 'lg' }}
+      size="lg"
     >
       <Dialog.Body>
         {item && <InfoRequestArea item={item} party={party} approvalPending={approvalPending} />}

@@ -19,7 +19,7 @@ export function ConsentDialog({ open, busy, onAccept, onCancel }: ConsentDialogP
       title="Terms and Conditions"
       open={open}
       onClose={onCancel}
-      size={{ base: 'full', sm: 'lg' }}
+      size="lg"
       scrollBehavior="inside"
     >
       <Dialog.Body>

@@ -88,7 +88,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
       info_request_to_deliverer: {
         id: 'ir-1',
         description: 'Please send a clearer ticket.',
-        file_path: null,
+        request_file_path: null,
         sender_response: null,
         deliverer_response: null,
         response_file_path: null,

@@ -22,7 +22,7 @@ export function EditItemDialog({ item, open, onClose, onSaved }: EditItemDialogP
       title="Edit Item"
       open={open}
       onClose={onClose}
-      size={{ base: 'full', md: 'lg' }}
+      size="lg"
       scrollBehavior="inside"
     >
       {open && <EditForm item={item} onClose={onClose} onSaved={onSaved} />}
