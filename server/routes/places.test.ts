@@ -33,7 +33,7 @@ describe.each(backends)('GET /api/places/* from the gazetteer on %s', (backend) 
       url: '/api/places/reverse?lat=48.14&lon=11.58',
     })
     expect(rev.statusCode).toBe(200)
-    expect(rev.json().data.display_name).toBe('Munich, Germany')
+    expect(rev.json().data.display_name).toBe('Munich, Bavaria, Germany')
     const sea = await t.app.inject({ method: 'GET', url: '/api/places/reverse?lat=0&lon=-140' })
     expect(sea.json()).toMatchObject({ success: true, data: null })
   })
@@ -56,14 +56,42 @@ describe('GET /api/places/* through Nominatim', () => {
       seen.push(new URL(request.url))
       if (mode === 'fail') return new HttpResponse('boom', { status: 502 })
       return HttpResponse.json([
-        { display_name: 'Lyon, Métropole de Lyon, France', lat: '45.7578137', lon: '4.8320114' },
+        {
+          display_name:
+            'Lyon, Métropole de Lyon, Auvergne-Rhône-Alpes, France métropolitaine, France',
+          lat: '45.7578137',
+          lon: '4.8320114',
+          address: {
+            city: 'Lyon',
+            county: 'Métropole de Lyon',
+            state: 'Auvergne-Rhône-Alpes',
+            country: 'France',
+          },
+        },
+        // The same city again, as its municipality: shown once.
+        {
+          display_name: 'Lyon, Rhône, France',
+          lat: '45.76',
+          lon: '4.83',
+          address: { municipality: 'Lyon', state: 'Auvergne-Rhône-Alpes', country: 'France' },
+        },
         { display_name: 'broken', lat: 'x', lon: '1' },
       ])
     }),
     http.get(`${NOMINATIM}/reverse`, ({ request }) => {
       seen.push(new URL(request.url))
       if (mode === 'fail') return HttpResponse.error()
-      return HttpResponse.json({ display_name: 'Lyon, France', lat: '45.75', lon: '4.83' })
+      return HttpResponse.json({
+        display_name: '1 Place Bellecour, Lyon, Auvergne-Rhône-Alpes, France',
+        lat: '45.75',
+        lon: '4.83',
+        address: {
+          road: 'Place Bellecour',
+          city: 'Lyon',
+          state: 'Auvergne-Rhône-Alpes',
+          country: 'France',
+        },
+      })
     }),
   )
   beforeAll(async () => {
@@ -78,12 +106,17 @@ describe('GET /api/places/* through Nominatim', () => {
   it('proxies search and reverse and maps the numbers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/places/search?q=lyon&limit=3' })
     expect(res.json().data).toEqual([
-      { display_name: 'Lyon, Métropole de Lyon, France', lat: 45.7578137, lon: 4.8320114 },
+      { display_name: 'Lyon, Auvergne-Rhône-Alpes, France', lat: 45.7578137, lon: 4.8320114 },
     ])
     expect(seen[0]!.searchParams.get('format')).toBe('jsonv2')
+    expect(seen[0]!.searchParams.get('addressdetails')).toBe('1')
     expect(seen[0]!.searchParams.get('q')).toBe('lyon')
     const rev = await t.app.inject({ method: 'GET', url: '/api/places/reverse?lat=45.75&lon=4.83' })
-    expect(rev.json().data).toEqual({ display_name: 'Lyon, France', lat: 45.75, lon: 4.83 })
+    expect(rev.json().data).toEqual({
+      display_name: 'Lyon, Auvergne-Rhône-Alpes, France',
+      lat: 45.75,
+      lon: 4.83,
+    })
     expect(seen[1]!.pathname).toBe('/reverse')
     expect(seen[1]!.searchParams.get('lat')).toBe('45.75')
   })

@@ -7,21 +7,21 @@ describe('the embedded gazetteer', () => {
     expect(normalise('Saint-Étienne')).toBe('saint etienne')
   })
 
-  it('finds cities by name prefix, the most populous first, with the country', () => {
+  it('finds cities by name prefix, the most populous first, with region and country', () => {
     const g = worldGazetteer()
     expect(g.search('berlin', 3)[0]).toMatchObject({ display_name: 'Berlin, Germany' })
     expect(g.search('Berl', 1)[0]!.display_name).toBe('Berlin, Germany')
     expect(g.search('muench', 5).length + g.search('munich', 5).length).toBeGreaterThan(0)
-    expect(g.search('Munich', 1)[0]).toMatchObject({ display_name: 'Munich, Germany' })
+    expect(g.search('Munich', 1)[0]).toMatchObject({ display_name: 'Munich, Bavaria, Germany' })
     expect(g.search('zurich', 1)[0]!.display_name).toBe('Zürich, Switzerland')
     const paris = g.search('paris', 5)
-    expect(paris[0]).toMatchObject({ display_name: 'Paris, France' })
+    expect(paris[0]).toMatchObject({ display_name: 'Paris, Île-de-France, France' })
     expect(paris[0]!.lat).toBeCloseTo(48.85, 1)
     expect(paris[0]!.lon).toBeCloseTo(2.35, 1)
     expect(g.search('Paris, US', 3).every((p) => p.display_name.endsWith('United States'))).toBe(
       true,
     )
-    expect(g.search('paris united states', 1)[0]!.display_name).toBe('Paris, United States')
+    expect(g.search('paris united states', 1)[0]!.display_name).toBe('Paris, Texas, United States')
     expect(g.search('qwxzzyq', 5)).toEqual([])
     expect(g.search('   ', 5)).toEqual([])
     expect(g.search('san', 4)).toHaveLength(4)
@@ -30,9 +30,59 @@ describe('the embedded gazetteer', () => {
   it('answers the nearest city, and null far from any', () => {
     const g = worldGazetteer()
     expect(g.reverse(52.52, 13.405)!.display_name).toBe('Berlin, Germany')
-    expect(g.reverse(48.857, 2.352)!.display_name).toBe('Paris, France')
+    expect(g.reverse(48.857, 2.352)!.display_name).toBe('Paris, Île-de-France, France')
     expect(g.reverse(-33.87, 151.21)!.display_name).toMatch(/Australia$/)
     expect(g.reverse(0, -140)).toBeNull()
+  })
+
+  it('tells same-named places apart by region, bigger first, and never lists one twice', () => {
+    const g = worldGazetteer()
+    const geneva = g.search('Geneva', 10).map((p) => p.display_name)
+    expect(geneva[0]).toBe('Genève, Switzerland')
+    expect(geneva).toContain('Geneva, Illinois, United States')
+    expect(geneva.indexOf('Genève, Switzerland')).toBeLessThan(
+      geneva.indexOf('Geneva, Illinois, United States'),
+    )
+    expect(new Set(geneva).size).toBe(geneva.length)
+    const springfields = g.search('Springfield', 20).map((p) => p.display_name)
+    expect(springfields[0]).toMatch(
+      /^Springfield, (Missouri|Massachusetts|Illinois), United States$/,
+    )
+    expect(new Set(springfields).size).toBe(springfields.length)
+  })
+
+  it('names a reverse lookup the same way', () => {
+    const g = worldGazetteer()
+    expect(g.reverse(41.887, -88.305)!.display_name).toBe('Geneva, Illinois, United States')
+    expect(g.reverse(46.2, 6.15)!.display_name).toBe('Genève, Switzerland')
+  })
+
+  it('keeps two same-named towns of one region as one suggestion, the bigger', () => {
+    const g = new Gazetteer([
+      { name: 'Springfield', country: 'US', region: 'Ohio', population: 500, lat: 40, lon: -83 },
+      {
+        name: 'Springfield',
+        country: 'US',
+        region: 'Ohio',
+        population: 58000,
+        lat: 39.9,
+        lon: -83.8,
+      },
+      {
+        name: 'Springfield',
+        country: 'US',
+        region: 'Illinois',
+        population: 114000,
+        lat: 39.8,
+        lon: -89.6,
+      },
+    ])
+    const found = g.search('springfield', 5)
+    expect(found.map((p) => p.display_name)).toEqual([
+      'Springfield, Illinois, United States',
+      'Springfield, Ohio, United States',
+    ])
+    expect(found[1]!.lon).toBeCloseTo(-83.8)
   })
 
   it('searches a small gazetteer across the antimeridian', () => {

