@@ -51,7 +51,8 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
           <Text fontWeight="semibold">The admin asked for more information</Text>
           <Badge
             colorPalette={answered || queued ? 'green' : approvalPending ? 'orange' : 'gray'}
-            variant="solid"
+            // Subtle: white on Chakra's solid green or orange is below AA for small text.
+            variant="subtle"
           >
             {/* Unanswered once approval is no longer pending: it can no longer be answered. */}
             {queued

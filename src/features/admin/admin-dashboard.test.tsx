@@ -52,9 +52,10 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
 
     const senders = (await screen.findByText('Senders')).closest('dl, div') as HTMLElement
     expect(senders).toHaveTextContent('12')
-    expect(screen.getByText('Unread information responses').parentElement).toHaveTextContent(
-      'Unread information responses4Open the items list',
-    )
+    // The counter's card: its term and value, then the link (outside the <dl>).
+    expect(
+      screen.getByText('Unread information responses').closest('dl')?.parentElement,
+    ).toHaveTextContent('Unread information responses4Open the items list')
     expect(screen.getByRole('link', { name: 'Open the items list' })).toHaveAttribute(
       'href',
       '/items-management',

@@ -26,11 +26,14 @@ function Counter({
   children?: ReactNode
 }) {
   return (
-    <Stat.Root borderWidth="1px" borderRadius="lg" p="4" bg="bg">
-      <Stat.Label>{label}</Stat.Label>
-      <Stat.ValueText>{value}</Stat.ValueText>
+    // The link stays outside the Stat's <dl>, which may hold only its term and value.
+    <Stack gap="1" borderWidth="1px" borderRadius="lg" p="4" bg="bg">
+      <Stat.Root>
+        <Stat.Label>{label}</Stat.Label>
+        <Stat.ValueText>{value}</Stat.ValueText>
+      </Stat.Root>
       {children}
-    </Stat.Root>
+    </Stack>
   )
 }
 

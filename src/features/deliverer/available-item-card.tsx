@@ -23,7 +23,7 @@ export function AvailableItemCard({ item, requested, queued, onRequest }: Availa
             {item.name}
           </Card.Title>
           {item.is_fragile && (
-            <Badge colorPalette="orange" variant="solid">
+            <Badge colorPalette="orange" variant="subtle">
               Fragile
             </Badge>
           )}

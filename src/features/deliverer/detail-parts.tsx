@@ -34,7 +34,7 @@ export function ItemHeading({ item }: { item: Item }) {
           {item.name}
         </Heading>
         {item.is_fragile && (
-          <Badge colorPalette="orange" variant="solid">
+          <Badge colorPalette="orange" variant="subtle">
             Fragile
           </Badge>
         )}

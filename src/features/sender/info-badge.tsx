@@ -30,7 +30,7 @@ export function InfoBadge({
 }) {
   const text = infoBadgeText(request, approvalPending)
   return (
-    <Badge colorPalette={palette[text]} variant="solid">
+    <Badge colorPalette={palette[text]} variant="subtle">
       {text}
     </Badge>
   )

@@ -1,0 +1,107 @@
+/* global document */
+// Issue 14: every screen of the three roles, at 360 px and at desktop width, has no sideways
+// scroll and no serious or critical axe-core violation. Runs against the real server and built PWA.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { AxeBuilder } from '@axe-core/playwright'
+import { apiCall, apiLogin } from './support/api.mjs'
+import { launchBrowser } from './support/browser.mjs'
+import { startServer } from './support/server.mjs'
+
+const WIDTHS = [
+  [360, 740],
+  [1280, 800],
+]
+const PUBLIC = ['/', '/login', '/signup', '/forgot-password', '/how-it-works', '/faq', '/privacy']
+PUBLIC.push('/terms', '/contact', '/about', '/verify-email', '/reset-password', '/set-password')
+
+describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
+  let server
+  let browser
+  const sessions = {}
+  const routes = {}
+
+  before(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+    for (const role of ['sender', 'deliverer', 'admin']) {
+      sessions[role] = await apiLogin(server.baseURL, `${role}@example.com`)
+    }
+    const call = (role, path) => apiCall(server.baseURL, sessions[role].token, 'GET', path)
+    const { data: own } = await call('sender', '/api/items?per_page=50')
+    const senderItem = own.items[0]
+    const { data: carried } = await call('deliverer', '/api/my-deliveries')
+    const delivery = carried.items.find((i) => i.status !== 'pending')
+    const open = own.items.find((i) => i.status === 'pending' && i.sending_approval === 'approved')
+    const review = own.items.find((i) => i.sending_approval === 'pending') ?? senderItem
+    routes.public = PUBLIC
+    routes.sender = ['/dashboard', '/items', `/items/${senderItem.id}`, '/post-item']
+    routes.sender.push('/payment-method', '/profile', '/my-deliveries', '/rejected-requests')
+    routes.deliverer = ['/deliverer-dashboard', '/available-items', `/available-items/${open.id}`]
+    routes.deliverer.push('/my-deliveries', `/my-deliveries/${delivery.id}`, '/rejected-requests')
+    routes.deliverer.push('/payment-method', '/profile')
+    routes.admin = ['/admin-dashboard', '/items-management', `/sending-approval/item/${review.id}`]
+    routes.admin.push('/users', '/agreements')
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  /** Visits each route of `role` at one size; answers the problems found, one line each. */
+  async function visit(role, [width, height]) {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width, height },
+      serviceWorkers: 'block',
+    })
+    const session = sessions[role]
+    if (session) {
+      await context.addInitScript((s) => {
+        localStorage.setItem('tote.token', s.token)
+        localStorage.setItem('tote.token_expiry', s.expires_at)
+        localStorage.setItem('tote.user', JSON.stringify(s.user))
+      }, session)
+    }
+    const page = await context.newPage()
+    const problems = []
+    try {
+      for (const path of routes[role]) {
+        await page.goto(path)
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 })
+        // Lists and maps settle after their data arrives.
+        await page.waitForLoadState('networkidle').catch(() => {})
+        const overflow = await page.evaluate(() => {
+          const root = document.documentElement
+          if (root.scrollWidth <= root.clientWidth) return null
+          const wide = [...document.querySelectorAll('body *')].find(
+            (el) => el.getBoundingClientRect().right > root.clientWidth + 1,
+          )
+          return `${root.scrollWidth} > ${root.clientWidth} (${wide?.tagName.toLowerCase()}.${wide?.className})`
+        })
+        if (overflow) problems.push(`${path} @${width}: scrolls sideways, ${overflow}`)
+        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+        for (const v of axe.violations) {
+          if (v.impact !== 'serious' && v.impact !== 'critical') continue
+          const where = v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')
+          problems.push(`${path} @${width}: ${v.impact} ${v.id} (${v.help}) at ${where}`)
+        }
+      }
+    } finally {
+      await context.close()
+    }
+    return problems
+  }
+
+  for (const role of ['public', 'sender', 'deliverer', 'admin']) {
+    for (const size of WIDTHS) {
+      it(`${role} screens at ${size[0]} px`, { timeout: 5 * 60_000 }, async () => {
+        const problems = await visit(role, size)
+        assert.deepEqual(problems, [], `\n${problems.join('\n')}`)
+      })
+    }
+  }
+})
