@@ -1,6 +1,8 @@
-import { Link, Table, Text } from '@chakra-ui/react'
+import { HStack, Link, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
+import { CardList } from '@/components/card-list'
 import { formatDate, formatPlace } from '@/lib/format'
+import { useIsPhone } from '@/lib/use-is-phone'
 import { SortHeader } from '@/components/sort-header'
 import { StatusBadge } from '@/components/status-badge'
 import type { AdminItemRow } from './items-api'
@@ -14,12 +16,46 @@ interface ItemsTableProps {
 }
 
 export function ItemsTable({ items, sortBy, sortOrder, onSort }: ItemsTableProps) {
+  const phone = useIsPhone()
   // A column clicked again flips; a new one starts ascending for text, newest first for dates.
   const sortOn = (column: AdminItemSortColumn) => {
     const first = column.endsWith('_at') || column.endsWith('deadline') ? 'desc' : 'asc'
     onSort(column, sortBy === column ? (sortOrder === 'asc' ? 'desc' : 'asc') : first)
   }
   const sort = { sortBy, sortOrder, onSort: sortOn }
+  if (phone) {
+    return (
+      <CardList
+        items={items}
+        label="Items"
+        card={(item) => ({
+          key: item.id,
+          title: (
+            <Link asChild color="brand.fg">
+              <RouterLink to="/sending-approval/item/$id" params={{ id: item.id }}>
+                {item.name}
+              </RouterLink>
+            </Link>
+          ),
+          badge: <StatusBadge value={item.status} />,
+          meta: (
+            <>
+              {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
+              <br />
+              {item.sender.name} · {item.requests_count} request
+              {item.requests_count === 1 ? '' : 's'} · {formatDate(item.created_at)}
+            </>
+          ),
+          actions: (
+            <HStack gap="2">
+              <Text fontSize="sm">Sending approval</Text>
+              <StatusBadge value={item.sending_approval} />
+            </HStack>
+          ),
+        })}
+      />
+    )
+  }
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
       <Table.Root size="sm" interactive>

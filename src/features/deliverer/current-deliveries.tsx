@@ -1,8 +1,9 @@
-import { Button, Heading, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react'
+import { Button, HStack, Table, VisuallyHidden } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
 import { AdminInfoDialog } from '@/components/admin-info-dialog'
+import { CardList } from '@/components/card-list'
 import { DocumentViewer } from '@/components/document-viewer'
 import { StatusBadge } from '@/components/status-badge'
 import { formatDate, formatPlace } from '@/lib/format'
@@ -85,22 +86,17 @@ export function CurrentDeliveries({ items }: { items: Item[] }) {
   return (
     <>
       {phone ? (
-        <Stack as="ul" gap="3" listStyleType="none">
-          {items.map((item) => (
-            <Stack as="li" key={item.id} gap="2" borderWidth="1px" rounded="md" p="3">
-              <HStack justify="space-between" align="start" gap="2">
-                <Heading as="h3" size="sm">
-                  {item.name}
-                </Heading>
-                <StatusBadge value={item.status} />
-              </HStack>
-              <Text fontSize="sm" color="fg.muted">
-                {route(item)} · due {formatDate(item.delivery_deadline)}
-              </Text>
-              {actions(item)}
-            </Stack>
-          ))}
-        </Stack>
+        <CardList
+          items={items}
+          label="Current deliveries"
+          card={(item) => ({
+            key: item.id,
+            title: item.name,
+            badge: <StatusBadge value={item.status} />,
+            meta: `${route(item)} · due ${formatDate(item.delivery_deadline)}`,
+            actions: actions(item),
+          })}
+        />
       ) : (
         <Table.Root size="sm">
           <Table.Header>

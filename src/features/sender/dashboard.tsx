@@ -12,8 +12,10 @@ import {
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
+import { CardList } from '@/components/card-list'
 import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatPrice } from '@/lib/format'
+import { useIsPhone } from '@/lib/use-is-phone'
 import { StatusBadge } from '@/components/status-badge'
 import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
 import { statusLabel } from './format'
@@ -29,6 +31,7 @@ function Counter({ label, value }: { label: string; value: number }) {
 }
 
 export function SenderDashboard() {
+  const phone = useIsPhone()
   const stats = useQuery(senderStatsQueryOptions())
   const latest = useQuery(itemsQueryOptions(latestItemsSearch))
   return (
@@ -62,7 +65,25 @@ export function SenderDashboard() {
         {latest.isSuccess && latest.data.items.length === 0 && (
           <Text color="fg.muted">No items found</Text>
         )}
-        {latest.isSuccess && latest.data.items.length > 0 && (
+        {latest.isSuccess && latest.data.items.length > 0 && phone && (
+          <CardList
+            items={latest.data.items}
+            label="Latest items"
+            card={(item) => ({
+              key: item.id,
+              title: (
+                <Link asChild color="brand.fg">
+                  <RouterLink to="/items/$id" params={{ id: item.id }}>
+                    {item.name}
+                  </RouterLink>
+                </Link>
+              ),
+              badge: <StatusBadge value={item.status} label={statusLabel} />,
+              meta: `Due ${formatDate(item.delivery_deadline)} · ${formatPrice(item.sender_price)}`,
+            })}
+          />
+        )}
+        {latest.isSuccess && latest.data.items.length > 0 && !phone && (
           <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
             <Table.Root size="sm">
               <Table.Header>

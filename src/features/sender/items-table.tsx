@@ -1,7 +1,9 @@
 import { Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
-import { formatDate, formatPrice } from '@/lib/format'
+import { CardList } from '@/components/card-list'
+import { formatDate, formatPrice, humanize } from '@/lib/format'
+import { useIsPhone } from '@/lib/use-is-phone'
 import { SortHeader } from '@/components/sort-header'
 import { StatusBadge } from '@/components/status-badge'
 import { agreedPrice, delivererCount, statusLabel } from './format'
@@ -17,6 +19,34 @@ interface ItemsTableProps {
 }
 
 export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: ItemsTableProps) {
+  const phone = useIsPhone()
+  if (phone) {
+    return (
+      <CardList
+        items={items}
+        label="Your items"
+        card={(item) => ({
+          key: item.id,
+          title: (
+            <Link asChild color="brand.fg">
+              <RouterLink to="/items/$id" params={{ id: item.id }}>
+                {item.name}
+              </RouterLink>
+            </Link>
+          ),
+          badge: <StatusBadge value={item.status} label={statusLabel} />,
+          meta: (
+            <>
+              {humanize(item.category)} · due {formatDate(item.delivery_deadline)} ·{' '}
+              <PriceCell item={item} inline /> · {delivererCount(item)} deliverer
+              {delivererCount(item) === 1 ? '' : 's'}
+            </>
+          ),
+          actions: <RowActions item={item} onOpenInfo={onOpenInfo} onOpenProof={onOpenProof} />,
+        })}
+      />
+    )
+  }
   const header = (column: SortColumn, label: string) => (
     <SortHeader
       column={column}
@@ -63,7 +93,12 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
               <Table.Cell textAlign="center">{delivererCount(item)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatDate(item.created_at)}</Table.Cell>
               <Table.Cell>
-                <RowActions item={item} onOpenInfo={onOpenInfo} onOpenProof={onOpenProof} />
+                <RowActions
+                  item={item}
+                  onOpenInfo={onOpenInfo}
+                  onOpenProof={onOpenProof}
+                  empty={<Text color="fg.muted">—</Text>}
+                />
               </Table.Cell>
             </Table.Row>
           ))}
@@ -77,13 +112,16 @@ function RowActions({
   item,
   onOpenInfo,
   onOpenProof,
+  empty = null,
 }: {
   item: Item
   onOpenInfo: (item: Item) => void
   onOpenProof: (item: Item) => void
+  /** What a table cell shows when there is nothing to do. */
+  empty?: React.ReactNode
 }) {
   const info = item.info_request_to_sender
-  if (!info && !item.proof_of_delivery) return <Text color="fg.muted">—</Text>
+  if (!info && !item.proof_of_delivery) return <>{empty}</>
   return (
     <Stack gap="1" align="start">
       {info && (
@@ -114,14 +152,14 @@ function RowActions({
 }
 
 /** The agreed price once a deliverer is accepted, marked as such; else the sender's price. */
-function PriceCell({ item }: { item: Item }) {
+function PriceCell({ item, inline = false }: { item: Item; inline?: boolean }) {
   const agreed = agreedPrice(item)
   if (agreed === null) return <>{formatPrice(item.sender_price)}</>
   return (
     <>
       {formatPrice(agreed)}
-      <Text as="span" display="block" fontSize="xs" color="fg.muted">
-        agreed
+      <Text as="span" display={inline ? 'inline' : 'block'} fontSize="xs" color="fg.muted">
+        {inline ? ' agreed' : 'agreed'}
       </Text>
     </>
   )
