@@ -96,6 +96,37 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
     return problems
   }
 
+  it('a cold start shows the app frame and a skeleton, never a blank page', async () => {
+    for (const [width, height] of WIDTHS) {
+      const context = await browser.newContext({
+        baseURL: server.baseURL,
+        viewport: { width, height },
+        serviceWorkers: 'block',
+      })
+      await context.addInitScript((s) => {
+        localStorage.setItem('tote.token', s.token)
+        localStorage.setItem('tote.token_expiry', s.expires_at)
+        localStorage.setItem('tote.user', JSON.stringify(s.user))
+      }, sessions.sender)
+      // The app's code never arrives: what shows is what a slow first load shows meanwhile.
+      await context.route('**/assets/**', (route) => route.abort())
+      const page = await context.newPage()
+      await page.goto('/dashboard')
+      const status = page.getByRole('status')
+      assert.equal(await status.textContent(), 'Loading Tote…')
+      const frame = await page.evaluate(() => {
+        const visible = (selector) => {
+          const el = document.querySelector(selector)
+          return el !== null && el.getBoundingClientRect().width > 0
+        }
+        return { side: visible('#boot-skeleton .side'), top: visible('#boot-skeleton .top') }
+      })
+      // The sidebar on wide screens, the header bar on phones, as the app draws them.
+      assert.deepEqual(frame, width < 768 ? { side: false, top: true } : { side: true, top: false })
+      await context.close()
+    }
+  })
+
   for (const role of ['public', 'sender', 'deliverer', 'admin']) {
     for (const size of WIDTHS) {
       it(`${role} screens at ${size[0]} px`, { timeout: 5 * 60_000 }, async () => {
