@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cspDirectives, DEFAULT_MAP_ORIGIN } from './security'
 
@@ -13,5 +17,22 @@ describe('the map in the Content-Security-Policy', () => {
     expect(connectSrc).toContain('https://maps.example.com')
     expect(connectSrc).toContain('https:')
     expect(connectSrc).not.toContain(DEFAULT_MAP_ORIGIN)
+  })
+
+  it("allows exactly the built page's inline scripts by their hash", () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'tote-csp-'))
+    const code = "document.documentElement.classList.add('dark')"
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<head><script>${code}</script><script type="module" src="/a.js"></script></head>`,
+    )
+    const hash = createHash('sha256').update(code).digest('base64')
+    const { scriptSrc } = cspDirectives({ mapStyleUrl: undefined, distDir: dist })
+    expect(scriptSrc).toEqual(["'self'", 'https://js.stripe.com', `'sha256-${hash}'`])
+    expect(scriptSrc).not.toContain("'unsafe-inline'")
+    // No build: nothing inline is allowed.
+    expect(
+      cspDirectives({ mapStyleUrl: undefined, distDir: path.join(dist, 'none') }).scriptSrc,
+    ).toEqual(["'self'", 'https://js.stripe.com'])
   })
 })

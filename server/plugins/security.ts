@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import helmet from '@fastify/helmet'
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
@@ -18,13 +21,33 @@ const origin = (url: string | undefined) => {
  * glyphs and sprites all come from this one origin. */
 export const DEFAULT_MAP_ORIGIN = 'https://tiles.openfreemap.org'
 
-export function cspDirectives(config: Pick<Config, 'mapStyleUrl'>) {
+/**
+ * Hashes of the built index.html's inline scripts (the colour mode set before the first paint),
+ * so CSP allows exactly those and no other inline script. Read from the build the server serves.
+ */
+export function inlineScriptHashes(distDir: string | undefined): string[] {
+  if (!distDir) return []
+  let html: string
+  try {
+    html = readFileSync(path.join(distDir, 'index.html'), 'utf8')
+  } catch {
+    return []
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  )
+}
+
+export function cspDirectives(config: Pick<Config, 'mapStyleUrl'> & { distDir?: string }) {
   const mapOrigin = origin(config.mapStyleUrl)
   // A configured tile style usually pulls tiles, glyphs and sprites from further hosts: allow https.
   const mapSources = mapOrigin ? [mapOrigin, 'https:'] : [DEFAULT_MAP_ORIGIN]
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", 'https://js.stripe.com'],
+    scriptSrc: ["'self'", 'https://js.stripe.com', ...inlineScriptHashes(config.distDir)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react'
 import type { z } from 'zod'
 import type { placeReverseAnswer } from '@contract/places'
 import { api } from '@/lib/api-client'
+import { isDark } from '@/lib/color-mode'
 import { formatCoordinates } from '@/lib/format'
 import { LazyMapView } from './lazy-map-view'
 import { MapErrorBoundary } from './map-error-boundary'
@@ -27,7 +28,7 @@ async function reverseLookup(lat: number, lng: number): Promise<string> {
 export function MapLocationPicker(props: PlaceSearchProps) {
   const { label, value, onChange } = props
   const [showMap, setShowMap] = useState(false)
-  const [dark, setDark] = useState(false)
+  const [dark, setDark] = useState(isDark)
   const [looking, setLooking] = useState(false)
 
   async function pick(lat: number, lng: number) {

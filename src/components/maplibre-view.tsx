@@ -14,6 +14,7 @@ import MapGL, {
   type MapRef,
 } from 'react-map-gl/maplibre'
 import type { Location } from '@contract/items'
+import { isDark } from '@/lib/color-mode'
 import { formatCoordinates } from '@/lib/format'
 import { chooseRemoteStyle, markRemoteFailed, offlineStyle, ROUTE_COLOURS } from './map-style'
 
@@ -99,7 +100,7 @@ export function MapView({
   points,
   onPick,
   line,
-  dark = false,
+  dark = isDark(),
   height = 400,
   fallback,
 }: MapViewProps) {

@@ -1,6 +1,6 @@
 /* global document */
 // Issue 14: every screen of the three roles, at 360 px and at desktop width, has no sideways
-// scroll and no serious or critical axe-core violation. Runs against the real server and built PWA.
+// scroll and no serious or critical axe-core violation, in the light and in the dark mode. Runs against the real server and built PWA.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
@@ -49,11 +49,12 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
   })
 
   /** Visits each route of `role` at one size; answers the problems found, one line each. */
-  async function visit(role, [width, height]) {
+  async function visit(role, [width, height], colorScheme) {
     const context = await browser.newContext({
       baseURL: server.baseURL,
       viewport: { width, height },
       serviceWorkers: 'block',
+      colorScheme,
     })
     const session = sessions[role]
     if (session) {
@@ -71,6 +72,8 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 })
         // Lists and maps settle after their data arrives.
         await page.waitForLoadState('networkidle').catch(() => {})
+        const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'))
+        if (dark !== (colorScheme === 'dark')) problems.push(`${path}: not ${colorScheme}`)
         const overflow = await page.evaluate(() => {
           const root = document.documentElement
           if (root.scrollWidth <= root.clientWidth) return null
@@ -79,7 +82,8 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
           )
           return `${root.scrollWidth} > ${root.clientWidth} (${wide?.tagName.toLowerCase()}.${wide?.className})`
         })
-        if (overflow) problems.push(`${path} @${width}: scrolls sideways, ${overflow}`)
+        if (overflow)
+          problems.push(`${path} @${width} ${colorScheme}: scrolls sideways, ${overflow}`)
         const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
         for (const v of axe.violations) {
           if (v.impact !== 'serious' && v.impact !== 'critical') continue
@@ -87,7 +91,7 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
             .slice(0, 3)
             .map((n) => n.target.join(' '))
             .join(' | ')
-          problems.push(`${path} @${width}: ${v.impact} ${v.id} (${v.help}) at ${where}`)
+          problems.push(`${path} @${width} ${colorScheme}: ${v.impact} ${v.id} at ${where}`)
         }
       }
     } finally {
@@ -127,12 +131,14 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
     }
   })
 
-  for (const role of ['public', 'sender', 'deliverer', 'admin']) {
-    for (const size of WIDTHS) {
-      it(`${role} screens at ${size[0]} px`, { timeout: 5 * 60_000 }, async () => {
-        const problems = await visit(role, size)
-        assert.deepEqual(problems, [], `\n${problems.join('\n')}`)
-      })
+  for (const scheme of ['light', 'dark']) {
+    for (const role of ['public', 'sender', 'deliverer', 'admin']) {
+      for (const size of WIDTHS) {
+        it(`${role} screens at ${size[0]} px, ${scheme}`, { timeout: 5 * 60_000 }, async () => {
+          const problems = await visit(role, size, scheme)
+          assert.deepEqual(problems, [], `\n${problems.join('\n')}`)
+        })
+      }
     }
   }
 })

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '@/lib/auth-storage'
@@ -90,5 +91,28 @@ describe('sidebar user block', () => {
     expect(warn).toHaveBeenCalled()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     warn.mockRestore()
+  })
+
+  it('switches the theme and remembers it', async () => {
+    storeSession('sender')
+    const rootRoute = createRootRoute({
+      component: () => <UserBlock onOpenProfileSettings={() => {}} />,
+    })
+    const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
+    render(
+      <TestProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    )
+    const select = await screen.findByLabelText('Theme')
+    expect(select).toHaveValue('system')
+    await userEvent.selectOptions(select, 'dark')
+    expect(document.documentElement).toHaveClass('dark')
+    expect(localStorage.getItem('tote.color-mode')).toBe('dark')
+    await userEvent.selectOptions(select, 'light')
+    expect(document.documentElement).not.toHaveClass('dark')
+    expect(document.documentElement).toHaveClass('light')
+    await userEvent.selectOptions(select, 'system')
+    expect(localStorage.getItem('tote.color-mode')).toBeNull()
   })
 })

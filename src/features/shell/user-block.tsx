@@ -1,10 +1,34 @@
-import { Avatar, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { Avatar, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { getStoredUser } from '@/lib/auth-storage'
+import { setColorModeChoice, useColorModeChoice, type ColorModeChoice } from '@/lib/color-mode'
 import { useOutbox } from '@/lib/outbox/use-outbox'
 import { useSession } from '@/lib/use-session'
 import { useLogout } from './api'
 import { LogoutConfirm } from './logout-confirm'
+
+/** Light, dark, or as the device is set (the default). */
+function ThemeSelect() {
+  const choice = useColorModeChoice()
+  return (
+    <Field.Root orientation="horizontal" gap="2">
+      <Field.Label fontSize="sm" flexShrink="0">
+        Theme
+      </Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={choice}
+          onChange={(event) => setColorModeChoice(event.target.value as ColorModeChoice)}
+        >
+          <option value="system">As on this device</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+}
 
 export function UserBlock({ onOpenProfileSettings }: { onOpenProfileSettings: () => void }) {
   const session = useSession()
@@ -37,6 +61,7 @@ export function UserBlock({ onOpenProfileSettings }: { onOpenProfileSettings: ()
           )}
         </Box>
       </HStack>
+      <ThemeSelect />
       <Button variant="ghost" justifyContent="flex-start" size="sm" onClick={onOpenProfileSettings}>
         Profile Settings
       </Button>

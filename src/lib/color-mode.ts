@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from 'react'
+
+/** The user's choice; 'system' follows the device (prefers-color-scheme). */
+export type ColorModeChoice = 'system' | 'light' | 'dark'
+
+/** Also read by the inline script in index.html, which applies it before the first paint. */
+export const COLOR_MODE_KEY = 'tote.color-mode'
+const DARK_QUERY = '(prefers-color-scheme: dark)'
+
+export function colorModeChoice(): ColorModeChoice {
+  try {
+    const stored = localStorage.getItem(COLOR_MODE_KEY)
+    return stored === 'light' || stored === 'dark' ? stored : 'system'
+  } catch {
+    return 'system'
+  }
+}
+
+const systemDark = () => window.matchMedia?.(DARK_QUERY).matches ?? false
+
+/** Chakra's dark tokens follow a `dark` class on <html>; forms and scrollbars follow color-scheme. */
+function apply() {
+  const choice = colorModeChoice()
+  const dark = choice === 'dark' || (choice === 'system' && systemDark())
+  const root = document.documentElement
+  root.classList.toggle('dark', dark)
+  root.classList.toggle('light', !dark)
+  root.style.colorScheme = dark ? 'dark' : 'light'
+}
+
+const listeners = new Set<() => void>()
+
+export function setColorModeChoice(choice: ColorModeChoice) {
+  try {
+    if (choice === 'system') localStorage.removeItem(COLOR_MODE_KEY)
+    else localStorage.setItem(COLOR_MODE_KEY, choice)
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  apply()
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  const media = window.matchMedia?.(DARK_QUERY)
+  const onSystem = () => {
+    apply()
+    listener()
+  }
+  media?.addEventListener('change', onSystem)
+  return () => {
+    listeners.delete(listener)
+    media?.removeEventListener('change', onSystem)
+  }
+}
+
+export const useColorModeChoice = () =>
+  useSyncExternalStore(subscribe, colorModeChoice, () => 'system' as const)
+
+/** Whether the page is dark now (for what draws its own colours, such as the map). */
+export const isDark = () => document.documentElement.classList.contains('dark')
