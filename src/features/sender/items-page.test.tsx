@@ -49,6 +49,36 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
     })
   })
 
+  it('shows cards on a phone, with the status, the deliverers and a sort choice', async () => {
+    const original = window.matchMedia
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia
+    try {
+      const { requests, user } = setup()
+      const list = await screen.findByRole('list', { name: 'Your items' })
+      expect(screen.queryByRole('table')).not.toBeInTheDocument()
+      const cards = within(list).getAllByRole('listitem')
+      expect(cards).toHaveLength(2)
+      expect(within(cards[0]!).getByRole('link', { name: 'Desk lamp' })).toHaveAttribute(
+        'href',
+        '/items/a1',
+      )
+      expect(cards[0]).toHaveTextContent('1 deliverer')
+      expect(within(cards[1]!).getByText('Ready to pickup')).toBeInTheDocument()
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'Deadline, soonest first')
+      await waitFor(() =>
+        expect(requests.at(-1)?.searchParams.get('sort_by')).toBe('delivery_deadline'),
+      )
+      expect(requests.at(-1)?.searchParams.get('sort_order')).toBe('asc')
+    } finally {
+      window.matchMedia = original
+    }
+  })
+
   it("shows 'No items found' for an empty list", async () => {
     storeSession('sender')
     server.use(userDataHandler('sender'), itemsListHandler([]))

@@ -7,10 +7,12 @@ import { AdminInfoDialog } from '@/components/admin-info-dialog'
 import { DocumentViewer } from '@/components/document-viewer'
 import { ErrorAlert } from '@/components/form-alert'
 import { Pager } from '@/components/pager'
+import { useIsPhone } from '@/lib/use-is-phone'
 import { itemsQueryOptions } from './api'
 import { ItemsFilters } from './items-filters'
 import type { ItemsSearch, SortColumn } from './items-search'
 import { ItemsTable } from './items-table'
+import { SortSelect } from './sort-select'
 import { PaymentSuccessNotice } from './payment-success'
 
 interface ItemsPageProps {
@@ -20,6 +22,7 @@ interface ItemsPageProps {
 
 export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
   const items = useQuery(itemsQueryOptions(search))
+  const phone = useIsPhone()
   // The list's rows refresh every 30 s: keep ids, and show the freshest copy in the dialogs.
   const [infoFor, setInfoFor] = useState<string | null>(null)
   const [proofFor, setProofFor] = useState<Item | null>(null)
@@ -59,6 +62,7 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
       )}
       {items.data && items.data.items.length > 0 && (
         <Box opacity={items.isPlaceholderData ? 0.6 : 1} aria-busy={items.isPlaceholderData}>
+          {phone && <SortSelect search={search} onChange={onSearchChange} />}
           <ItemsTable
             items={items.data.items}
             search={search}
