@@ -67,7 +67,7 @@ export const deliveriesAnswer = envelope(
 
 /** A price as a person writes it: digits and one decimal point (no 0x10, 1e3, Infinity). */
 export const PLAIN_DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/
-/** SPEC.md's price rule: a negative offer means "no offer" (the sender's price applies). */
+/** docs/spec.md's price rule: a negative offer means "no offer" (the sender's price applies). */
 export const NEGATIVE_DECIMAL = /^-(\d+(\.\d*)?|\.\d+)$/
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Every answer of the API is `{ success, message, data? }`; errors too (SPEC.md section 7). */
+/** Every answer of the API is `{ success, message, data? }`; errors too (docs/spec.md section 7). */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), message: z.string(), data })
 

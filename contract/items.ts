@@ -25,7 +25,7 @@ export type Approval = z.infer<typeof approval>
 export const requestStatus = z.enum(['pending', 'accepted', 'rejected'])
 export type RequestStatus = z.infer<typeof requestStatus>
 
-/** Stored and answered as {lat, lng, address?} (DESIGN.md). */
+/** Stored and answered as {lat, lng, address?} (docs/design.md). */
 export const location = z.object({
   lat: z
     .number()
@@ -45,7 +45,7 @@ export const locationInput = z.union([
 ])
 export type LocationInput = z.infer<typeof locationInput>
 
-/** USD with at most two decimals; more decimals are truncated (SPEC.md section 9), never rounded up. */
+/** USD with at most two decimals; more decimals are truncated (docs/spec.md section 9), never rounded up. */
 export const price = z
   .number({ error: 'Price must be a number' })
   .min(0, 'Price must be at least 0')
@@ -54,7 +54,7 @@ export const price = z
 
 const dimension = z.number({ error: 'Must be a number' }).min(0, 'Must be at least 0').max(10_000)
 
-/** The edit form of SPEC.md section 5 (also the create form, plus sender_price). */
+/** The edit form of docs/spec.md section 5 (also the create form, plus sender_price). */
 export const itemFields = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
   category,
@@ -104,7 +104,7 @@ export const infoRequest = z.object({
 })
 export type InfoRequest = z.infer<typeof infoRequest>
 
-/** The Item of SPEC.md section 3, as every item call answers it. */
+/** The Item of docs/spec.md section 3, as every item call answers it. */
 export const item = z.object({
   id: z.string(),
   name: z.string(),
@@ -125,7 +125,7 @@ export const item = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   sending_approval: approval,
-  /** Of the item's current request (DESIGN.md lifecycle 4); null while there is none. */
+  /** Of the item's current request (docs/design.md lifecycle 4); null while there is none. */
   delivery_approval: approval.nullable(),
   request_status: requestStatus.nullable(),
   deliverer: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -150,7 +150,7 @@ export const item = z.object({
 export type Item = z.infer<typeof item>
 
 export const itemAnswer = envelope(z.object({ item }))
-/** GET /api/item/{id} (deliverer detail) answers the item as data itself (SPEC.md section 7). */
+/** GET /api/item/{id} (deliverer detail) answers the item as data itself (docs/spec.md section 7). */
 export const delivererItemAnswer = envelope(item)
 
 export const sortableItemColumns = [

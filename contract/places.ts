@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { envelope } from './envelope'
 
-/** SPEC.md section 3 "Location suggestion". */
+/** docs/spec.md section 3 "Location suggestion". */
 export const placeSuggestion = z.object({
   display_name: z.string(),
   lat: z.number(),

@@ -37,7 +37,7 @@ export const phone = z
 
 export const address = z.string().trim().max(300, 'Address must be at most 300 characters')
 
-/** The user as the PWA keeps it locally (SPEC.md section 3). */
+/** The user as the PWA keeps it locally (docs/spec.md section 3). */
 export const sessionUser = z.object({
   id: z.string(),
   name: z.string(),

@@ -24,7 +24,9 @@ for (const [, country, state, lat, lon] of cscCities) {
 
 const rad = (d) => (d * Math.PI) / 180
 const km = (a, b, c, d) => {
-  const h = Math.sin(rad(c - a) / 2) ** 2 + Math.cos(rad(a)) * Math.cos(rad(c)) * Math.sin(rad(d - b) / 2) ** 2
+  const h =
+    Math.sin(rad(c - a) / 2) ** 2 +
+    Math.cos(rad(a)) * Math.cos(rad(c)) * Math.sin(rad(d - b) / 2) ** 2
   return 12742 * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 

@@ -30,5 +30,5 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) 
 /** PostgreSQL text cannot hold U+0000: such input is a 400 wherever it comes in. */
 export const NUL_IN_TEXT = 'Text must not contain NUL characters'
 
-/** SPEC.md section 8: the one answer for an item that does not exist or is not the caller's. */
+/** docs/spec.md section 8: the one answer for an item that does not exist or is not the caller's. */
 export const ITEM_NOT_FOUND = 'Item not found'

@@ -161,7 +161,7 @@ export const items = pgTable(
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The delivery request an admin approved: the one the sender sees (DESIGN.md lifecycle 4). */
+    /** The delivery request an admin approved: the one the sender sees (docs/design.md lifecycle 4). */
     currentRequestId: uuid('current_request_id').references(
       (): AnyPgColumn => deliveryRequests.id,
       {

@@ -201,7 +201,7 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
       })
 
     // Two deliveries under way for the demo deliverer: one paid and waiting for pickup, one on
-    // its way. Each went through the whole lifecycle (DESIGN.md): request, admin approval, the
+    // its way. Each went through the whole lifecycle (docs/design.md): request, admin approval, the
     // sender's acceptance and card payment (the built-in test provider's record).
     const underWay = seeded.filter((i) => i.sendingApproval === 'approved').slice(0, 2)
     for (const [n, item] of underWay.entries()) {

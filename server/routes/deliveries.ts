@@ -58,7 +58,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return { lat: hit.lat, lng: hit.lon, address: hit.display_name }
   }
 
-  // POST /api/available-items: the route corridor of SPEC.md section 7 (services/corridor.ts).
+  // POST /api/available-items: the route corridor of docs/spec.md section 7 (services/corridor.ts).
   app.post(
     '/available-items',
     {
@@ -117,7 +117,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return Boolean(row)
   }
 
-  // GET /api/item/:id: data IS the item (SPEC.md section 7).
+  // GET /api/item/:id: data IS the item (docs/spec.md section 7).
   app.get(
     '/item/:id',
     {
@@ -165,7 +165,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!
       const form = request.form!
-      // SPEC.md price rule: the offer if set and non-negative, otherwise the item's sender_price.
+      // docs/spec.md price rule: the offer if set and non-negative, otherwise the item's sender_price.
       // So an empty or negative offer means "none"; a non-numeric one is refused (400).
       const fields: Record<string, string> = { ...form.fields }
       const offer = fields.deliverer_price?.trim()

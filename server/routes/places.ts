@@ -9,10 +9,10 @@ import { tooManyRequests } from '../errors'
 import { hit, LIMITS, TOO_MANY_REQUESTS } from '../services/throttle'
 
 /**
- * GET /api/places/search?q=&limit= and GET /api/places/reverse?lat=&lon= (DESIGN.md "Places").
+ * GET /api/places/search?q=&limit= and GET /api/places/reverse?lat=&lon= (docs/design.md "Places").
  * Public (no token): they reveal nothing about users, and pages without sign-in may use them; limited
  * per client address instead, counted in the database so that every process shares the count. The embedded gazetteer answers unless NOMINATIM_URL is set. A failing
- * Nominatim answers an empty list / null (SPEC.md section 7: a search failure gives an empty list).
+ * Nominatim answers an empty list / null (docs/spec.md section 7: a search failure gives an empty list).
  */
 export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   // A hook of this plugin: it limits only the place routes.

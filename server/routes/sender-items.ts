@@ -260,7 +260,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(deliveryRequests)
         .innerJoin(items, eq(items.id, deliveryRequests.itemId))
         .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
-        // SPEC.md section 4: a sender learns of a deliverer only once an admin approved the delivery.
+        // docs/spec.md section 4: a sender learns of a deliverer only once an admin approved the delivery.
         .where(and(eq(items.senderId, user.id), eq(deliveryRequests.deliveryApproval, 'approved')))
         .orderBy(asc(users.name), asc(users.id))
       return { success: true, message: 'Deliverers retrieved successfully', data: rows }

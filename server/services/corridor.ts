@@ -6,7 +6,7 @@ import { deliveryRequests, items } from '../db/schema'
 import type { ItemRow } from './item-view'
 
 /**
- * The rules that make an item available to a deliverer, wherever it is (DESIGN.md lifecycle 2):
+ * The rules that make an item available to a deliverer, wherever it is (docs/design.md lifecycle 2):
  * sending approved, status pending, deadline in the future, not their own, and no accepted request.
  * (Items the deliverer already requested stay available: the PWA shows them as 'Requested'.)
  */

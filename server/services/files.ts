@@ -35,7 +35,7 @@ export interface FileRefusals {
   type: string
   size: string
 }
-/** Travel document (request-item) and proof of delivery: SPEC.md section 5. */
+/** Travel document (request-item) and proof of delivery: docs/spec.md section 5. */
 export const travelRefusals: FileRefusals = {
   type: fileMessages.travelType,
   size: fileMessages.travelSize,

@@ -112,7 +112,7 @@ function infoView(
 
 /**
  * The request whose fields the viewer sees as the item's current one, or undefined.
- * Admin: the current request. Sender: only once sending and delivery are both approved (SPEC.md
+ * Admin: the current request. Sender: only once sending and delivery are both approved (docs/spec.md
  * section 4). Deliverer: only when it is their own.
  */
 export function visibleCurrentRequest(

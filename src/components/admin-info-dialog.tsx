@@ -4,7 +4,7 @@ import { AppDialog } from './app-dialog'
 import { InfoRequestArea } from './info-request-area'
 
 /**
- * The lists' admin-information dialog (SPEC.md section 2: the sender's items and the deliverer's
+ * The lists' admin-information dialog (docs/spec.md section 2: the sender's items and the deliverer's
  * dashboard): the detail page's area, one click away. Each party answers while their own
  * approval is pending.
  */

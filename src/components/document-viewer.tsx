@@ -25,7 +25,7 @@ const fileUrl = (filePath: string) =>
 const fileName = (filePath: string) => filePath.split('/').pop() || 'document'
 
 /**
- * A file behind the authorised download route (SPEC.md section 7), fetched through the ky instance
+ * A file behind the authorised download route (docs/spec.md section 7), fetched through the ky instance
  * so the bearer token goes along (an <img src> could not carry it), then shown from an object URL.
  */
 export function DocumentViewer({ filePath, title, open, onClose }: DocumentViewerProps) {

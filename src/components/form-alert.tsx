@@ -19,7 +19,7 @@ export function FormAlert({
 
 /**
  * A failed query's or mutation's error, if there is one: the server's message first, else the
- * page's own wording (SPEC.md section 8). Renders nothing while there is no error.
+ * page's own wording (docs/spec.md section 8). Renders nothing while there is no error.
  */
 export function ErrorAlert({ error, fallback }: { error: unknown; fallback: string }) {
   if (error == null) return null

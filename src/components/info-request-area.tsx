@@ -11,11 +11,11 @@ export interface InfoRequestAreaProps {
   item: Item
   /** Whose side this is: picks info_request_to_sender or info_request_to_deliverer. */
   party: 'sender' | 'deliverer'
-  /** SPEC.md section 4: Respond shows only while the user's own approval is pending. */
+  /** docs/spec.md section 4: Respond shows only while the user's own approval is pending. */
   approvalPending: boolean
 }
 
-/** An admin's request for further information and the user's answer (SPEC.md sections 2 and 4). */
+/** An admin's request for further information and the user's answer (docs/spec.md sections 2 and 4). */
 export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAreaProps) {
   const request = party === 'sender' ? item.info_request_to_sender : item.info_request_to_deliverer
   const [viewing, setViewing] = useState<{ path: string; title: string } | null>(null)

@@ -20,7 +20,7 @@ interface InfoResponseDialogProps {
   onClose: () => void
 }
 
-/** SPEC.md section 5: only the deliverer's reply file is checked here; the server checks both. */
+/** docs/spec.md section 5: only the deliverer's reply file is checked here; the server checks both. */
 export function replyFileError(file: File): string | null {
   const typeOk =
     (allowedMimeTypes as readonly string[]).includes(file.type) ||
@@ -47,7 +47,7 @@ function ResponseForm({ itemId, party, onClose }: Omit<InfoResponseDialogProps, 
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
 
   const send = useMutation({
-    // Sent now, or kept in the outbox when the network is down (DESIGN.md Offline). 'always':
+    // Sent now, or kept in the outbox when the network is down (docs/design.md Offline). 'always':
     // the default networkMode would pause the mutation offline instead of letting it queue.
     networkMode: 'always',
     mutationFn: () =>

@@ -1,6 +1,6 @@
 import type { Item } from '@contract/items'
 
-/** The steps of DESIGN.md's item lifecycle a user follows, in order. */
+/** The steps of docs/design.md's item lifecycle a user follows, in order. */
 export const progressSteps = [
   'Posted',
   'Approved',
@@ -24,7 +24,7 @@ type ProgressFields = Pick<
 >
 
 /**
- * Where an item is in its lifecycle (DESIGN.md): posted; sending approved by an admin; matched with
+ * Where an item is in its lifecycle (docs/design.md): posted; sending approved by an admin; matched with
  * a deliverer whose request an admin approved; paid (the sender accepted, which needs the card
  * payment); picked up (in_process); delivered. Works on any viewer's copy of the item: a sender's,
  * an admin's, or a deliverer's (who sees the request fields only when the request is theirs).

@@ -22,7 +22,7 @@ async function reverseLookup(lat: number, lng: number): Promise<string> {
 }
 
 /**
- * SPEC.md section 2 "Map location picker": place search with suggestions, and a map (loaded only
+ * docs/spec.md section 2 "Map location picker": place search with suggestions, and a map (loaded only
  * when shown) where a click picks the point. Same props as PlaceSearch.
  */
 export function MapLocationPicker(props: PlaceSearchProps) {

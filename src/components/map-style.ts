@@ -154,7 +154,7 @@ function cityLayers(colours: (typeof palettes)['light']): LayerSpecification[] {
 }
 
 /**
- * The offline base map (DESIGN.md "Map", decision 016): water (seas and lakes), land, country and
+ * The offline base map (docs/design.md "Map", decision 016): water (seas and lakes), land, country and
  * region borders,
  * major roads and city names, all shipped in public/map/ (scripts/build-base-map.mjs), so points can be picked
  * with no network and no tile service. Used when the remote style cannot be reached.

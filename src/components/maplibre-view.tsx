@@ -36,7 +36,7 @@ export interface MapViewProps {
 // worker file Vite emits instead.
 setWorkerUrl(workerUrl)
 
-/** SPEC.md section 2 and 9: default zoom 5, zoom 15 once a point is selected. */
+/** docs/spec.md section 2 and 9: default zoom 5, zoom 15 once a point is selected. */
 export const DEFAULT_ZOOM = 5
 export const SELECTED_ZOOM = 15
 const DEFAULT_CENTER = { latitude: 39.5, longitude: -98.35 }

@@ -28,7 +28,7 @@ function oldestShown(client: QueryClient): number | null {
 }
 
 /**
- * DESIGN.md "Offline": when the browser is offline (or the last fetch got no answer) the pages
+ * docs/design.md "Offline": when the browser is offline (or the last fetch got no answer) the pages
  * show data saved on this device, and say so, with its age. Also tells the user when storage ran
  * out (lib/offline/storage.ts).
  */

@@ -17,7 +17,7 @@ export interface PlaceSearchProps {
   required?: boolean
 }
 
-/** SPEC.md section 9: place search waits 400 ms after the last keystroke. */
+/** docs/spec.md section 9: place search waits 400 ms after the last keystroke. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 400
 
 async function searchPlaces(q: string): Promise<PlaceSuggestion[]> {
@@ -27,7 +27,7 @@ async function searchPlaces(q: string): Promise<PlaceSuggestion[]> {
       .json<z.infer<typeof placeSearchAnswer>>()
     return answer.data
   } catch {
-    // SPEC.md section 7: a search failure gives an empty list, never an error on screen.
+    // docs/spec.md section 7: a search failure gives an empty list, never an error on screen.
     return []
   }
 }

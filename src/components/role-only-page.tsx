@@ -5,7 +5,7 @@ import { roleHome } from '@/lib/role-home'
 import { rolePlural, roleSingular } from '@/lib/role-names'
 
 /**
- * A page every signed-in user may open (SPEC.md section 2) whose content belongs to one role:
+ * A page every signed-in user may open (docs/spec.md section 2) whose content belongs to one role:
  * for anyone else, a plain explanation and the way home instead of the server's 'Forbidden'.
  */
 export function RoleOnlyPage({

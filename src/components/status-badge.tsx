@@ -16,7 +16,7 @@ export const statusPalette: Record<string, string> = {
 
 /**
  * A status or approval with its colour; the text carries the meaning, not the colour. `label`
- * spells the value (the sender's pages write SPEC.md's lower-case words); no value shows 'None'.
+ * spells the value (the sender's pages spell in_process 'In-process', docs/spec.md); no value shows 'None'.
  */
 export function StatusBadge({
   value,

@@ -25,7 +25,7 @@ export function apiFailure(error: unknown): ApiFailure | null {
     : null
 }
 
-/** The server's message when there is one, else the caller's wording (SPEC.md section 8). */
+/** The server's message when there is one, else the caller's wording (docs/spec.md section 8). */
 export function failureMessage(error: unknown, fallback: string): string {
   return apiFailure(error)?.message ?? fallback
 }

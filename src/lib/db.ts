@@ -1,6 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie'
 
-// THE one Dexie schema (DESIGN.md "Offline"). Every row carries the id of the user it belongs to,
+// THE one Dexie schema (docs/design.md "Offline"). Every row carries the id of the user it belongs to,
 // so one device can be shared and logout deletes exactly that user's rows.
 //
 // Page code must load this module lazily (`import('@/lib/db')`, see lib/offline/lazy-db.ts):

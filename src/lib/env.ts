@@ -1,4 +1,4 @@
-/** Build-time settings. The API always lives on the app's own origin (DESIGN.md: one process). */
+/** Build-time settings. The API always lives on the app's own origin (docs/design.md: one process). */
 export const env = {
   apiPrefix: '/api',
   isDev: import.meta.env.DEV,

@@ -24,15 +24,15 @@ export function formatMoney(amount: number, currency: string): string {
   }
 }
 
-/** SPEC.md section 9: USD with a $ prefix; '—' when there is no amount. */
+/** docs/spec.md section 9: USD with a $ prefix; '—' when there is no amount. */
 export function formatPrice(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : usd.format(value)
 }
 
-/** SPEC.md section 9: dates in en-US format, e.g. 'Dec 5, 2026'. */
+/** docs/spec.md section 9: dates in en-US format, e.g. 'Dec 5, 2026'. */
 export const formatDate = (iso: string) => dated(mediumDate, iso)
 
-/** SPEC.md section 2: a deadline as a long date, e.g. 'December 5, 2026'. */
+/** docs/spec.md section 2: a deadline as a long date, e.g. 'December 5, 2026'. */
 export const formatLongDate = (iso: string) => dated(longDate, iso)
 
 /** A long date with the time, e.g. 'December 5, 2026 at 3:00 PM'. */

@@ -3,7 +3,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { AuthContext } from './router-context'
 import { roleHome } from './role-home'
 
-/** SPEC.md section 6: no stored (or an expired) token -> /login, remembering where to come back. */
+/** docs/spec.md section 6: no stored (or an expired) token -> /login, remembering where to come back. */
 export function requireSignIn(auth: AuthContext, location: ParsedLocation) {
   const session = auth.session()
   if (!session) throw redirect({ to: '/login', search: { redirect: location.href } })
@@ -11,7 +11,7 @@ export function requireSignIn(auth: AuthContext, location: ParsedLocation) {
 }
 
 /**
- * SPEC.md section 6: a user of another role goes to their own home rather than seeing an error;
+ * docs/spec.md section 6: a user of another role goes to their own home rather than seeing an error;
  * the history entry says which role the page was for, so home can explain why they are there.
  */
 export function requireRole(auth: AuthContext, role: Role) {

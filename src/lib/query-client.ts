@@ -17,12 +17,12 @@ export function createQueryClient() {
       queries: {
         retry: retryNetworkFailures,
         staleTime: 30_000,
-        // Offline (DESIGN.md): try the network once, then keep showing the data saved on this
+        // Offline (docs/design.md): try the network once, then keep showing the data saved on this
         // device (restored by lib/offline/persist-queries) while retries wait for the network.
         networkMode: 'offlineFirst',
         // Restored reads must outlive a page that is not mounted yet.
         gcTime: 24 * 60 * 60 * 1000,
-        // SPEC.md refresh rule: lists poll every 30 s only while the tab is visible (their own
+        // docs/spec.md refresh rule: lists poll every 30 s only while the tab is visible (their own
         // refetchInterval), and refresh when the tab becomes visible again.
         refetchIntervalInBackground: false,
         refetchOnWindowFocus: true,

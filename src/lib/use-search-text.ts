@@ -3,7 +3,7 @@ import { useDebouncedValue } from './use-debounced-value'
 
 /**
  * A search box's text, and the settled search: 500 ms after the last keystroke the trimmed text
- * (undefined when empty, SPEC.md section 5) goes to `onSettled` if it differs from `current`, the
+ * (undefined when empty, docs/spec.md section 5) goes to `onSettled` if it differs from `current`, the
  * search the URL already holds. Only a new settled value counts, so a URL changed elsewhere (back,
  * a link) is not overwritten by the text still in the box.
  */

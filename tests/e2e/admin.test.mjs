@@ -4,7 +4,7 @@
 // delivery. Runs against the real server and built PWA; set-up that is not under test goes
 // through the API.
 //
-// Order: SPEC.md section 4 shows the deliverer's Respond button only while their own approval is
+// Order: docs/spec.md section 4 shows the deliverer's Respond button only while their own approval is
 // pending, so the admin asks before approving the delivery (as a careful admin would) and the last
 // step checks that Respond is gone once the delivery is approved.
 import assert from 'node:assert/strict'
@@ -264,7 +264,7 @@ describe('admin review of an item and an information request', { timeout: 180_00
         )
       })
 
-      // SPEC.md section 4: with the delivery approved the deliverer can no longer respond.
+      // docs/spec.md section 4: with the delivery approved the deliverer can no longer respond.
       await asDeliverer('deliverer-after-approval', async (page) => {
         await page.reload()
         const area = page.getByRole('region', { name: 'Admin information request' })

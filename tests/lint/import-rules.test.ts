@@ -1,4 +1,4 @@
-// The rules of DESIGN.md's layout, shown failing on purpose: each snippet is linted as if it lived
+// The rules of docs/design.md's layout, shown failing on purpose: each snippet is linted as if it lived
 // at `filePath`, so `npm run lint` would refuse it there.
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'

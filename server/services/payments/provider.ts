@@ -41,7 +41,7 @@ export interface ProviderRefund {
   status: RefundStatus
 }
 
-/** Card payments (DESIGN.md Runtime): Stripe PaymentIntents, or the built-in test provider. */
+/** Card payments (docs/design.md Runtime): Stripe PaymentIntents, or the built-in test provider. */
 export interface PaymentProvider {
   name: 'stripe' | 'test'
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>

@@ -1,6 +1,6 @@
 import type { PlaceSuggestion } from '../../../contract/places'
 
-/** Place search and reverse lookup (DESIGN.md "Places"): the gazetteer or a Nominatim proxy. */
+/** Place search and reverse lookup (docs/design.md "Places"): the gazetteer or a Nominatim proxy. */
 export interface PlaceService {
   /** Best matches first; an empty list when nothing matches or the service fails. */
   search(q: string, limit: number): Promise<PlaceSuggestion[]>

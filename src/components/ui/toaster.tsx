@@ -1,6 +1,6 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react'
 
-/** SPEC.md section 9: toasts last 3 s. */
+/** docs/spec.md section 9: toasts last 3 s. */
 export const TOAST_MS = 3000
 
 /** The app's one toaster; mount <Toaster /> once (in the root route) and call toaster.create(). */

@@ -27,7 +27,7 @@ export function DeliveryRequests({ itemId, requests, onViewDocument }: DeliveryR
   const mutation = useDeliveryApprovalMutation()
   const [pending, setPending] = useState<Pending | null>(null)
   const [done, setDone] = useState<string | null>(null)
-  // DESIGN.md lifecycle 4: one approved request at a time; the server refuses a second (409).
+  // docs/design.md lifecycle 4: one approved request at a time; the server refuses a second (409).
   const hasApproved = requests.some(
     (r) => r.delivery_approval === 'approved' && r.request_status !== 'rejected',
   )

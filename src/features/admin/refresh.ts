@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 4 and 9: admin lists and the dashboard refresh every 30 s while the tab is
+ * docs/spec.md section 4 and 9: admin lists and the dashboard refresh every 30 s while the tab is
  * visible, and again as soon as it becomes visible (Query's focus manager listens to
  * visibilitychange). 'always' because a queue an operator returns to must not be 29 s old.
  */

@@ -13,7 +13,7 @@ import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
 import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
 
-/** SPEC.md section 4 and 9: lists and the dashboard refresh every 30 s while the tab is visible. */
+/** docs/spec.md section 4 and 9: lists and the dashboard refresh every 30 s while the tab is visible. */
 export const autoRefresh = {
   refetchInterval: 30_000,
   refetchIntervalInBackground: false,
@@ -21,7 +21,7 @@ export const autoRefresh = {
   refetchOnWindowFocus: true,
 } as const
 
-/** SPEC.md section 9: the dashboard shows 5 deliveries. */
+/** docs/spec.md section 9: the dashboard shows 5 deliveries. */
 export const DASHBOARD_DELIVERIES = 5
 export const MY_DELIVERIES_PER_PAGE = 10
 
@@ -96,7 +96,7 @@ export function availableItemsQueryOptions(params: AvailableParams) {
         page: params.page,
         per_page: params.perPage,
       }
-      // SPEC.md section 5: trimmed, and sent only when there is something to send.
+      // docs/spec.md section 5: trimmed, and sent only when there is something to send.
       const search = params.search?.trim()
       if (search) searchParams.search = search
       return (
@@ -147,7 +147,7 @@ export interface RequestItemInput {
 }
 
 /**
- * Sends the request now, or keeps it in the outbox when the network is down (DESIGN.md Offline);
+ * Sends the request now, or keeps it in the outbox when the network is down (docs/design.md Offline);
  * `queued: true` tells the page it is saved on this device, not yet sent.
  */
 export function useRequestItemMutation() {

@@ -4,7 +4,7 @@ import { locationParam, numberIn, oneOf, positiveInt } from '@/lib/search-params
 // Copy of contract/deliveries.ts availablePageSizes: importing it would pull zod into the first
 // load (validateSearch is not code-split); the type below keeps the two in step.
 const pageSizes = [10, 20, 50, 100] as const
-/** SPEC.md sections 5 and 9 (contract/deliveries.ts DEFAULT_RADIUS_KM). */
+/** docs/spec.md sections 5 and 9 (contract/deliveries.ts DEFAULT_RADIUS_KM). */
 const DEFAULT_RADIUS_KM = 10
 
 /** /available-items keeps its choices in the URL, so a reload or a shared link keeps them. */
@@ -32,7 +32,7 @@ export function parseAvailableSearch(raw: Record<string, unknown>): AvailableSea
   return parsed
 }
 
-/** SPEC.md section 5: minimum 1; empty (or not a number) means the default 10. */
+/** docs/spec.md section 5: minimum 1; empty (or not a number) means the default 10. */
 export function radiusFromInput(input: string): number {
   const value = Number.parseFloat(input)
   if (input.trim() === '' || Number.isNaN(value)) return DEFAULT_RADIUS_KM

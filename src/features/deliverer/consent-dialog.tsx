@@ -11,7 +11,7 @@ interface ConsentDialogProps {
   onCancel: () => void
 }
 
-/** SPEC.md section 2 "Terms dialog": the deliverer's consent terms, with Accept and Cancel. */
+/** docs/spec.md section 2 "Terms dialog": the deliverer's consent terms, with Accept and Cancel. */
 export function ConsentDialog({ open, busy, onAccept, onCancel }: ConsentDialogProps) {
   const terms = useQuery({ ...delivererTermsQueryOptions(), enabled: open })
   return (

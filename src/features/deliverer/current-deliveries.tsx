@@ -11,7 +11,7 @@ import { useIsPhone } from '@/lib/use-is-phone'
 
 /**
  * An item the deliverer carries (their request accepted) opens its delivery page; a request still
- * waiting opens the request page (SPEC.md's "item detail route").
+ * waiting opens the request page (docs/spec.md's "item detail route").
  */
 function ViewLink({ item }: { item: Item }) {
   const label = (

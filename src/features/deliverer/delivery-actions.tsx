@@ -13,7 +13,7 @@ export const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 
 type Step = 'pickup' | 'deliver'
 
 /**
- * DESIGN.md lifecycle 6: picked up (in_process), then delivered with a proof of delivery. Both
+ * docs/design.md lifecycle 6: picked up (in_process), then delivered with a proof of delivery. Both
  * steps are listed in order so the deliverer sees what comes next; only the current one acts.
  */
 export function DeliveryActions({ item }: { item: Item }) {

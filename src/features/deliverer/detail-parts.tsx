@@ -4,7 +4,7 @@ import type { Item } from '@contract/items'
 import { capitalise, formatLongDate, formatPlace, humanize } from '@/lib/format'
 import { statusPalette } from '@/components/status-badge'
 
-/** SPEC.md section 2: 'Status: ' plus the capitalised status, in words ('In process'). */
+/** docs/spec.md section 2: 'Status: ' plus the capitalised status, in words ('In process'). */
 export function StatusBanner({ status }: { status: string }) {
   const palette = statusPalette[status] ?? 'gray'
   return (
@@ -88,7 +88,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * The read-only facts of an item as SPEC.md section 2 lists them for the deliverer. The delivery
+ * The read-only facts of an item as docs/spec.md section 2 lists them for the deliverer. The delivery
  * page leaves the route out (`route={false}`): its job card and map already say it.
  */
 export function ItemFacts({ item, route = true }: { item: Item; route?: boolean }) {

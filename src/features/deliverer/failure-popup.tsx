@@ -1,10 +1,10 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
 
-/** SPEC.md section 9: error popups last 3 s. */
+/** docs/spec.md section 9: error popups last 3 s. */
 export const POPUP_MS = 3000
 
-/** The red request-failure popup of SPEC.md section 8: hides after 3 s and can be closed. */
+/** The red request-failure popup of docs/spec.md section 8: hides after 3 s and can be closed. */
 export function FailurePopup({
   message,
   onClose,

@@ -5,7 +5,7 @@ import {
   MAX_FILE_BYTES,
 } from '@contract/files'
 
-/** SPEC.md section 5, travel document (the proof of delivery follows the same rules). */
+/** docs/spec.md section 5, travel document (the proof of delivery follows the same rules). */
 export function travelFileError(file: File | null): string | null {
   if (!file) return fileMessages.travelMissing
   const mimeOk = (allowedMimeTypes as readonly string[]).includes(file.type)

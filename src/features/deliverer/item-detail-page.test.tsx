@@ -33,7 +33,7 @@ function setup(item: Item | null) {
 }
 
 describe('/available-items/$id', { timeout: 15_000 }, () => {
-  it('shows the item as SPEC.md section 2 lists it', async () => {
+  it('shows the item as docs/spec.md section 2 lists it', async () => {
     const item = makeItem({
       is_fragile: true,
       description: '  ',

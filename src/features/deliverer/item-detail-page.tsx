@@ -89,7 +89,7 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
           <Button
             colorPalette="brand"
             disabled={requested || queued || !file}
-            // The offer input is hidden here (SPEC.md section 5), so the sender's price is sent.
+            // The offer input is hidden here (docs/spec.md section 5), so the sender's price is sent.
             onClick={() => file && flow.start({ item, file, offer: '' })}
           >
             {requested

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: only digits and one decimal point with up to two decimals; negative or
+ * docs/spec.md section 5: only digits and one decimal point with up to two decimals; negative or
  * non-numeric input is cleared; more decimals are truncated (never rounded). Anything else keeps
  * the valid prefix of what was typed, so a stray key ('12a') drops only itself, and a minus sign
  * clears the field rather than being dropped ('-5' never becomes 5).

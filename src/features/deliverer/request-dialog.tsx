@@ -15,7 +15,7 @@ interface RequestDialogProps {
 
 export const TRAVEL_PROOF_LABEL = 'Proof of travel (PDF, JPEG or PNG, max 2 MB)'
 
-/** SPEC.md section 2: the travel-document upload dialog of a card, with the offer price. */
+/** docs/spec.md section 2: the travel-document upload dialog of a card, with the offer price. */
 export function RequestDialog({ item, onClose, onSubmit }: RequestDialogProps) {
   return (
     <AppDialog title="Upload travel document" open={item !== null} onClose={onClose}>

@@ -16,14 +16,14 @@ interface Pending {
 }
 
 /**
- * SPEC.md section 4 request flow: request -> consent dialog -> Accept -> submit -> toast, go to
+ * docs/spec.md section 4 request flow: request -> consent dialog -> Accept -> submit -> toast, go to
  * /available-items and reload; a failure shows the red popup. Shared by the cards and the detail.
  */
 export function useRequestFlow({ onSent }: { onSent?: () => void } = {}) {
   const navigate = useNavigate()
   const mutation = useRequestItemMutation()
   // Loaded with the page, not only when the consent dialog opens, so the terms are saved on the
-  // device (DESIGN.md Offline) and a request can be accepted and queued offline.
+  // device (docs/design.md Offline) and a request can be accepted and queued offline.
   useQuery(delivererTermsQueryOptions())
   const [pending, setPending] = useState<Pending | null>(null)
   const [failure, setFailure] = useState<string | null>(null)

@@ -8,7 +8,7 @@ import { FormField } from '@/components/form-field'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useUpdateUserMutation, userDataQueryOptions } from './api'
 
-/** SPEC.md section 9: the modal closes 1.5 s after a successful save. */
+/** docs/spec.md section 9: the modal closes 1.5 s after a successful save. */
 export const CLOSE_AFTER_SAVE_MS = 1500
 
 interface ProfileModalProps {

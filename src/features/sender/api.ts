@@ -26,7 +26,7 @@ type MessageOnly = z.infer<typeof messageOnly>
 /** A 2xx answer with success false: its message is meant for the user. */
 export class ServerRefusal extends Error {}
 
-/** SPEC.md section 4: lists and dashboards refresh every 30 s while the tab is visible. */
+/** docs/spec.md section 4: lists and dashboards refresh every 30 s while the tab is visible. */
 export const REFRESH_MS = 30_000
 const liveRefresh = {
   refetchInterval: REFRESH_MS,
@@ -41,7 +41,7 @@ export const itemKey = (id: string) => ['item', id] as const
 export function itemsQueryOptions(params: ItemsQuery) {
   const searchParams: Record<string, string | number> = {}
   for (const [key, value] of Object.entries(params)) {
-    // SPEC.md section 5: optional filters go along only when set (search is trimmed already).
+    // docs/spec.md section 5: optional filters go along only when set (search is trimmed already).
     if ((typeof value === 'string' && value !== '') || typeof value === 'number') {
       searchParams[key] = value
     }
@@ -151,7 +151,7 @@ export async function updatePaymentStatus(itemId: string): Promise<PaymentRecord
   ).data
 }
 
-/** SPEC.md section 7: GET /api/get-all-deliverers, the names shown on the sender's pages. */
+/** docs/spec.md section 7: GET /api/get-all-deliverers, the names shown on the sender's pages. */
 export function deliverersQueryOptions() {
   return queryOptions({
     queryKey: ['deliverers'],
@@ -162,7 +162,7 @@ export function deliverersQueryOptions() {
   })
 }
 
-/** SPEC.md section 8: an unsuccessful intent raises the server's message. */
+/** docs/spec.md section 8: an unsuccessful intent raises the server's message. */
 export async function createPaymentIntent(itemId: string, delivererId: string) {
   const answer = await api
     .post('create-payment-intent', {

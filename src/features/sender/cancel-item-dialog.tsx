@@ -4,7 +4,7 @@ import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert } from '@/components/form-alert'
 import { useCancelItemMutation } from './api'
 
-/** DESIGN.md lifecycle 1: an item can be cancelled until a request is accepted. */
+/** docs/design.md lifecycle 1: an item can be cancelled until a request is accepted. */
 export function canCancel(item: Item): boolean {
   return item.status === 'pending' && item.request_status !== 'accepted'
 }

@@ -11,14 +11,14 @@ import { requestVisible, statusLabel } from './format'
 import { PaymentDialog } from './payment-dialog'
 import { RejectRequestDialog } from './reject-request-dialog'
 
-/** SPEC.md section 7: deliverer names come from GET /api/get-all-deliverers. */
+/** docs/spec.md section 7: deliverer names come from GET /api/get-all-deliverers. */
 function useDelivererName(id: string, fallback: string | undefined) {
   const deliverers = useQuery(deliverersQueryOptions())
   const name = deliverers.data?.find((d) => d.id === id)?.name ?? fallback
   return { name, failed: deliverers.isError }
 }
 
-/** SPEC.md section 4: the sender sees the request once both approvals are given. */
+/** docs/spec.md section 4: the sender sees the request once both approvals are given. */
 export function DeliveryRequestSection({ item }: { item: Item }) {
   const delivererId = item.deliverer_id ?? item.deliverer?.id ?? null
   if (!requestVisible(item) || !delivererId || !item.request_status) {

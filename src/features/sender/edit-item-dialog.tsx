@@ -15,7 +15,7 @@ interface EditItemDialogProps {
   onSaved: () => void
 }
 
-/** SPEC.md section 5: offered only while sending_approval is pending (the caller decides). */
+/** docs/spec.md section 5: offered only while sending_approval is pending (the caller decides). */
 export function EditItemDialog({ item, open, onClose, onSaved }: EditItemDialogProps) {
   return (
     <AppDialog title="Edit Item" open={open} onClose={onClose} size="lg" scrollBehavior="inside">

@@ -4,7 +4,7 @@ import { humanize } from '@/lib/format'
 import { ServerRefusal } from './api'
 
 /**
- * SPEC.md section 4: the sender's pages spell in_process as 'in-process'; in the one casing of
+ * docs/spec.md section 4: the sender's pages spell in_process as 'in-process'; in the one casing of
  * every label of the product (decision 022): 'In-process', 'Ready to pickup'.
  */
 export function statusLabel(status: ItemStatus | string): string {
@@ -12,12 +12,12 @@ export function statusLabel(status: ItemStatus | string): string {
   return humanize(status)
 }
 
-/** SPEC.md section 2: the current request counts once it is approved and waiting for the sender. */
+/** docs/spec.md section 2: the current request counts once it is approved and waiting for the sender. */
 export function delivererCount(item: Item): number {
   return item.delivery_approval === 'approved' && item.request_status === 'pending' ? 1 : 0
 }
 
-/** SPEC.md section 4: the sender sees the request only once both approvals are given. */
+/** docs/spec.md section 4: the sender sees the request only once both approvals are given. */
 export function requestVisible(item: Item): boolean {
   return item.delivery_approval === 'approved' && item.sending_approval === 'approved'
 }

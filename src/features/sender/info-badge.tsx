@@ -4,7 +4,7 @@ import type { InfoRequest } from '@contract/items'
 export type InfoBadgeText = 'Action Required' | 'Information Submitted' | 'Not needed anymore'
 
 /**
- * SPEC.md section 4: 'Action Required' until the user has answered, then 'Information Submitted'.
+ * docs/spec.md section 4: 'Action Required' until the user has answered, then 'Information Submitted'.
  * Once the item is no longer pending review (an admin approved or rejected it meanwhile) an
  * unanswered request cannot be answered any more (Respond shows only while approval is pending):
  * it reads 'Not needed anymore' instead of asking for an action that is impossible.

@@ -14,7 +14,7 @@ import { BasicInfo, DeliveryInfo, Description, Specifications } from './item-sec
 import { ItemSummary } from './item-summary'
 import { photosEditable, useManagePhotos } from './manage-photos'
 
-/** SPEC.md section 8: the edit success message shows for 3 s. */
+/** docs/spec.md section 8: the edit success message shows for 3 s. */
 export const SAVED_MESSAGE_MS = 3000
 
 export function ItemDetails({ id }: { id: string }) {
@@ -27,7 +27,7 @@ export function ItemDetails({ id }: { id: string }) {
       </HStack>
     )
   }
-  // SPEC.md section 8: one wording for every failure here, a 404 included.
+  // docs/spec.md section 8: one wording for every failure here, a 404 included.
   const failed = <FormAlert status="error">Failed to load item details</FormAlert>
   if (!item.data) return failed
   // A failed refetch keeps the last data (e.g. saved on this device): show it under the banner.

@@ -43,7 +43,7 @@ function TextArea({
   )
 }
 
-/** Every item field of SPEC.md section 3; shared by Post New Item and the Edit Item dialog. */
+/** Every item field of docs/spec.md section 3; shared by Post New Item and the Edit Item dialog. */
 export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps) {
   const set = (field: keyof ItemFormValues) => (value: string) => onChange({ [field]: value })
   return (

@@ -133,7 +133,7 @@ export function itemToForm(item: Item): ItemFormValues {
 
 const num = (text: string) => (text.trim() === '' ? undefined : Number(text))
 
-/** SPEC.md section 5 price input: digits and one point, at most 2 decimals (truncated). */
+/** docs/spec.md section 5 price input: digits and one point, at most 2 decimals (truncated). */
 export function sanitizePrice(text: string): string {
   const cleaned = text.replace(/[^\d.]/g, '')
   const [whole = '', ...rest] = cleaned.split('.')

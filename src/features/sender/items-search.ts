@@ -41,7 +41,7 @@ export interface ItemsSearch {
   search?: string
 }
 
-/** SPEC.md section 9 defaults; left out of the URL so plain /items stays plain. */
+/** docs/spec.md section 9 defaults; left out of the URL so plain /items stays plain. */
 export const itemsSearchDefaults = {
   page: 1,
   per_page: 10,
@@ -51,7 +51,7 @@ export const itemsSearchDefaults = {
 
 /**
  * Hand-written rather than zod: validateSearch runs in the first-load route tree, and this keeps
- * zod out of it. Anything unknown falls back to SPEC.md's defaults (10 a page, newest first).
+ * zod out of it. Anything unknown falls back to docs/spec.md's defaults (10 a page, newest first).
  * Every input key is optional, so plain links to /items need no search object.
  */
 export function parseItemsSearch(

@@ -41,7 +41,7 @@ export function PaymentDialog({ open, onClose, ...rest }: PaymentDialogProps) {
   )
 }
 
-/** SPEC.md section 4: pay, then finalise the request, then record the payment, then /items. */
+/** docs/spec.md section 4: pay, then finalise the request, then record the payment, then /items. */
 function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDialogProps, 'open'>) {
   const navigate = useNavigate()
   const invalidate = useInvalidateItems()

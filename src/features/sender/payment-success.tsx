@@ -13,7 +13,7 @@ export interface PaidNotice {
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
-    /** Set by the card payment on its way to /items (SPEC.md section 4), read by the notice. */
+    /** Set by the card payment on its way to /items (docs/spec.md section 4), read by the notice. */
     paid?: PaidNotice
   }
 }

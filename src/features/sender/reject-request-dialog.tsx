@@ -20,7 +20,7 @@ interface RejectRequestDialogProps {
 
 /**
  * Rejecting cannot be undone (the deliverer is told and the item is open again), so it asks first
- * and lets the sender say why; then, as SPEC.md section 4 says, it goes to /items.
+ * and lets the sender say why; then, as docs/spec.md section 4 says, it goes to /items.
  */
 export function RejectRequestDialog({
   open,

@@ -35,7 +35,7 @@ function Slot({
   )
 }
 
-/** Stripe Elements in the same three slots as the test form (DESIGN.md Payments). */
+/** Stripe Elements in the same three slots as the test form (docs/design.md Payments). */
 export function StripeCardPayment({ clientSecret, finalize, onCancel }: CardPaymentProps) {
   const numberRef = useRef<HTMLDivElement>(null)
   const expiryRef = useRef<HTMLDivElement>(null)

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client'
 import { clearSession, getSession } from '@/lib/auth-storage'
 import { clearUserData } from '@/lib/offline/clear-user-data'
 
-/** SPEC.md section 7: whatever the server says, the user ends up signed out on /login. */
+/** docs/spec.md section 7: whatever the server says, the user ends up signed out on /login. */
 export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -15,7 +15,7 @@ export function useLogout() {
     try {
       await api.post('logout')
     } catch (error) {
-      // SPEC.md section 8: a failed logout is only logged; the local session goes regardless.
+      // docs/spec.md section 8: a failed logout is only logged; the local session goes regardless.
       console.warn('Logout request failed', error)
     } finally {
       clearSession()

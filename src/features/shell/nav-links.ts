@@ -5,7 +5,7 @@ export interface NavLink {
   to: string
 }
 
-/** SPEC.md section 2 for sender and deliverer; the admin list is our design (DESIGN.md). */
+/** docs/spec.md section 2 for sender and deliverer; the admin list is our design (docs/design.md). */
 export const navLinksByRole: Record<Role, NavLink[]> = {
   sender: [
     { label: 'Dashboard', to: '/dashboard' },

@@ -58,7 +58,7 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
   )
 }
 
-/** The outbox (DESIGN.md "Offline"): changes saved on this device, with Retry and Discard. */
+/** The outbox (docs/design.md "Offline"): changes saved on this device, with Retry and Discard. */
 export function OutboxDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { entries } = useOutbox()
   return (

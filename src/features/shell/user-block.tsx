@@ -41,7 +41,7 @@ export function UserBlock({ onOpenProfileSettings }: { onOpenProfileSettings: ()
     setLeaving(true)
     void logout()
   }
-  // SPEC.md section 2: with no stored user the block still renders, as 'Demo User'.
+  // docs/spec.md section 2: with no stored user the block still renders, as 'Demo User'.
   const name = (session?.user ?? getStoredUser())?.name || 'Demo User'
 
   return (

@@ -3,7 +3,7 @@ import type { PersistedQuery } from '@/lib/db'
 import { loadDb } from './lazy-db'
 import { isQuotaError, reportQuotaError } from './storage'
 
-// Reads fall back to local data (DESIGN.md "Offline"): every successful query of the signed-in
+// Reads fall back to local data (docs/design.md "Offline"): every successful query of the signed-in
 // user is written to Dexie as it arrives (write-through) and put back into the QueryClient at start, so with no
 // network the pages show what the user saw before. A small custom persister rather than
 // @tanstack/query-persist-client: that one stores the whole cache as one blob, we want rows per

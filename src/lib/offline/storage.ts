@@ -1,6 +1,6 @@
 import { loadDb } from './lazy-db'
 
-// Storage pressure (DESIGN.md "Offline": nothing the user entered is lost). The first time the
+// Storage pressure (docs/design.md "Offline": nothing the user entered is lost). The first time the
 // user queues or saves something we ask the browser to keep our storage; when it is full anyway,
 // caches (persisted reads, map tiles, place searches) go before anything the user wrote.
 

@@ -84,7 +84,7 @@ export async function discardWrite(id: number): Promise<void> {
 
 /**
  * Replays when the browser comes online, when the tab becomes visible, every 30 s while it is
- * visible (SPEC.md refresh rule: nothing runs in a hidden tab) and when a user signs in (changes
+ * visible (docs/spec.md refresh rule: nothing runs in a hidden tab) and when a user signs in (changes
  * that waited for a refused or expired session go at once). Returns a stop function.
  */
 export function startOutboxTriggers(): () => void {

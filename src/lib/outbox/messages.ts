@@ -1,4 +1,4 @@
-/** Told to the user when a write was kept on the device to be sent later (DESIGN.md Offline). */
+/** Told to the user when a write was kept on the device to be sent later (docs/design.md Offline). */
 export const QUEUED_MESSAGE =
   'You are offline. Saved on this device as Queued; it will be sent when you are back online.'
 

@@ -5,7 +5,7 @@ import { withOutboxLock } from './lock'
 import { SIGN_IN_AGAIN_ERROR } from './messages'
 
 // Sends the queued writes of the signed-in user, oldest first, with the Idempotency-Key chosen at
-// enqueue time (DESIGN.md: the server changes nothing twice). No window-only API: the page and
+// enqueue time (docs/design.md: the server changes nothing twice). No window-only API: the page and
 // the service worker's `sync` event run this same module; each passes its own way to the token.
 
 /** Who replays: the bearer token and the user it belongs to. */

@@ -10,7 +10,7 @@ export interface EnqueueInput {
   path: string
   fields: Record<string, string>
   file?: Blob | null
-  /** The multipart field of the file: 'file' or 'proof_of_travel' (DESIGN.md). */
+  /** The multipart field of the file: 'file' or 'proof_of_travel' (docs/design.md). */
   fileField?: string
   /** Defaults to the File's name, else 'upload'. */
   fileName?: string

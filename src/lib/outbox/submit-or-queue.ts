@@ -7,7 +7,7 @@ export type SubmitOrQueueResult<T> =
   { queued: false; data: T } | { queued: true; entry: OutboxEntry }
 
 /**
- * For the writes DESIGN.md lets the PWA replay (request-item, respond-further-info): sends the
+ * For the writes docs/design.md lets the PWA replay (request-item, respond-further-info): sends the
  * multipart call now; when the network is down, stores it in the outbox instead and answers
  * `{ queued: true }`. A server answer (2xx or an HTTPError) comes back as usual, so a 4xx still
  * shows its message in the form. The direct attempt already carries the Idempotency-Key the queued

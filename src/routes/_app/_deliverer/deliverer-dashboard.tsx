@@ -9,7 +9,7 @@ import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_deliverer/deliverer-dashboard')({
   head: pageHead('Traveler Dashboard'),
-  // Not awaited: the page shows its own loading and failure texts (SPEC.md section 8).
+  // Not awaited: the page shows its own loading and failure texts (docs/spec.md section 8).
   loader: ({ context }) => {
     void context.queryClient.ensureQueryData(delivererStatsQueryOptions()).catch(() => undefined)
     void context.queryClient
