@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
+import { pretendPhoneScreen } from '@/test/phone-screen'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { makeItem } from './test-fixtures'
@@ -125,13 +126,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
 
   it('lists the deliveries as cards on a phone', async () => {
     storeSession('deliverer')
-    const original = window.matchMedia
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    })) as unknown as typeof window.matchMedia
+    const undo = pretendPhoneScreen()
     try {
       server.use(userDataHandler('deliverer'), statsHandler, deliveriesHandler(2))
       renderApp('/deliverer-dashboard')
@@ -142,7 +137,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
       expect(within(list).getAllByText('In process')).toHaveLength(2)
       expect(screen.queryByRole('table')).not.toBeInTheDocument()
     } finally {
-      window.matchMedia = original
+      undo()
     }
   })
 

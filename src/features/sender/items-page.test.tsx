@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
+import { pretendPhoneScreen } from '@/test/phone-screen'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { makeItem } from '@/test/items'
@@ -50,13 +51,7 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
   })
 
   it('shows cards on a phone, with the status, the deliverers and a sort choice', async () => {
-    const original = window.matchMedia
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    })) as unknown as typeof window.matchMedia
+    const undo = pretendPhoneScreen()
     try {
       const { requests, user } = setup()
       const list = await screen.findByRole('list', { name: 'Your items' })
@@ -75,7 +70,7 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
       )
       expect(requests.at(-1)?.searchParams.get('sort_order')).toBe('asc')
     } finally {
-      window.matchMedia = original
+      undo()
     }
   })
 
