@@ -251,7 +251,13 @@ describe.each(backends)('payments through Stripe on %s', (backend) => {
 
     intent.status = 'succeeded'
     const status = await post('/api/update-payment-status', { item_id: item.id })
-    expect(status.json().data).toEqual({ status: 'succeeded' })
+    // What was charged comes back from the server's record, with the receipt to link to.
+    expect(status.json().data).toEqual({
+      status: 'succeeded',
+      amount: 42,
+      currency: 'usd',
+      receipt_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    })
     const accepted = await post('/api/update-request-status', {
       item_id: item.id,
       deliverer_id: deliverer.id,
