@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
+import { pretendPhoneScreen } from '@/test/phone-screen'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { ITEM_ID, itemRow, itemsHandler } from './test-fixtures'
@@ -25,6 +26,25 @@ describe('Items Management', { timeout: 20_000 }, () => {
     expect(screen.getByText('Berlin → Paris')).toBeInTheDocument()
     expect(screen.getByText('sender@example.com')).toBeInTheDocument()
     expect(last()).toEqual({ page: '1', per_page: '25', sort_by: 'created_at', sort_order: 'desc' })
+  })
+
+  it('shows cards with a sort choice on a phone', async () => {
+    const undo = pretendPhoneScreen()
+    try {
+      const { last } = setup()
+      const { user } = renderApp('/items-management')
+      const list = await screen.findByRole('list', { name: 'Items' })
+      expect(screen.queryByRole('table')).not.toBeInTheDocument()
+      expect(within(list).getByRole('link', { name: 'Vintage camera' })).toHaveAttribute(
+        'href',
+        `/sending-approval/item/${ITEM_ID}`,
+      )
+      expect(list).toHaveTextContent('2 requests')
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'Name, A to Z')
+      await waitFor(() => expect(last()).toMatchObject({ sort_by: 'name', sort_order: 'asc' }))
+    } finally {
+      undo()
+    }
   })
 
   it('puts filters, sorting and page size in the URL and in the query', async () => {

@@ -1,12 +1,21 @@
 import { HStack, Link, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { CardList } from '@/components/card-list'
+import { SortSelect, type SortChoice } from '@/components/sort-select'
 import { formatDate, formatPlace } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { SortHeader } from '@/components/sort-header'
 import { StatusBadge } from '@/components/status-badge'
 import type { AdminItemRow } from './items-api'
 import type { AdminItemSortColumn } from './search-schemas'
+
+const sortChoices: SortChoice<AdminItemSortColumn>[] = [
+  { label: 'Newest first', sort_by: 'created_at', sort_order: 'desc' },
+  { label: 'Oldest first', sort_by: 'created_at', sort_order: 'asc' },
+  { label: 'Deadline, soonest first', sort_by: 'delivery_deadline', sort_order: 'asc' },
+  { label: 'Name, A to Z', sort_by: 'name', sort_order: 'asc' },
+  { label: 'Status', sort_by: 'status', sort_order: 'asc' },
+]
 
 interface ItemsTableProps {
   items: AdminItemRow[]
@@ -25,35 +34,38 @@ export function ItemsTable({ items, sortBy, sortOrder, onSort }: ItemsTableProps
   const sort = { sortBy, sortOrder, onSort: sortOn }
   if (phone) {
     return (
-      <CardList
-        items={items}
-        label="Items"
-        card={(item) => ({
-          key: item.id,
-          title: (
-            <Link asChild color="brand.fg">
-              <RouterLink to="/sending-approval/item/$id" params={{ id: item.id }}>
-                {item.name}
-              </RouterLink>
-            </Link>
-          ),
-          badge: <StatusBadge value={item.status} />,
-          meta: (
-            <>
-              {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
-              <br />
-              {item.sender.name} · {item.requests_count} request
-              {item.requests_count === 1 ? '' : 's'} · {formatDate(item.created_at)}
-            </>
-          ),
-          actions: (
-            <HStack gap="2">
-              <Text fontSize="sm">Sending approval</Text>
-              <StatusBadge value={item.sending_approval} />
-            </HStack>
-          ),
-        })}
-      />
+      <>
+        <SortSelect choices={sortChoices} sortBy={sortBy} sortOrder={sortOrder} onChange={onSort} />
+        <CardList
+          items={items}
+          label="Items"
+          card={(item) => ({
+            key: item.id,
+            title: (
+              <Link asChild color="brand.fg">
+                <RouterLink to="/sending-approval/item/$id" params={{ id: item.id }}>
+                  {item.name}
+                </RouterLink>
+              </Link>
+            ),
+            badge: <StatusBadge value={item.status} />,
+            meta: (
+              <>
+                {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
+                <br />
+                {item.sender.name} · {item.requests_count} request
+                {item.requests_count === 1 ? '' : 's'} · {formatDate(item.created_at)}
+              </>
+            ),
+            actions: (
+              <HStack gap="2">
+                <Text fontSize="sm">Sending approval</Text>
+                <StatusBadge value={item.sending_approval} />
+              </HStack>
+            ),
+          })}
+        />
+      </>
     )
   }
   return (

@@ -7,12 +7,22 @@ import { AdminInfoDialog } from '@/components/admin-info-dialog'
 import { DocumentViewer } from '@/components/document-viewer'
 import { ErrorAlert } from '@/components/form-alert'
 import { Pager } from '@/components/pager'
+import { SortSelect, type SortChoice } from '@/components/sort-select'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { itemsQueryOptions } from './api'
 import { ItemsFilters } from './items-filters'
 import type { ItemsSearch, SortColumn } from './items-search'
+
+const sortChoices: SortChoice<SortColumn>[] = [
+  { label: 'Newest first', sort_by: 'created_at', sort_order: 'desc' },
+  { label: 'Oldest first', sort_by: 'created_at', sort_order: 'asc' },
+  { label: 'Deadline, soonest first', sort_by: 'delivery_deadline', sort_order: 'asc' },
+  { label: 'Price, highest first', sort_by: 'sender_price', sort_order: 'desc' },
+  { label: 'Price, lowest first', sort_by: 'sender_price', sort_order: 'asc' },
+  { label: 'Name, A to Z', sort_by: 'name', sort_order: 'asc' },
+  { label: 'Status', sort_by: 'status', sort_order: 'asc' },
+]
 import { ItemsTable } from './items-table'
-import { SortSelect } from './sort-select'
 import { PaymentSuccessNotice } from './payment-success'
 
 interface ItemsPageProps {
@@ -62,7 +72,14 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
       )}
       {items.data && items.data.items.length > 0 && (
         <Box opacity={items.isPlaceholderData ? 0.6 : 1} aria-busy={items.isPlaceholderData}>
-          {phone && <SortSelect search={search} onChange={onSearchChange} />}
+          {phone && (
+            <SortSelect
+              choices={sortChoices}
+              sortBy={search.sort_by}
+              sortOrder={search.sort_order}
+              onChange={(sort_by, sort_order) => onSearchChange({ sort_by, sort_order, page: 1 })}
+            />
+          )}
           <ItemsTable
             items={items.data.items}
             search={search}
