@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppAdminRouteImport } from './routes/_app/_admin'
 import { Route as AppDelivererRouteImport } from './routes/_app/_deliverer'
 import { Route as AppSenderRouteImport } from './routes/_app/_sender'
+import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
 import { Route as AppPaymentMethodRouteImport } from './routes/_app/payment-method'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRejectedRequestsRouteImport } from './routes/_app/rejected-requests'
@@ -35,6 +36,7 @@ import { Route as AppAdminAgreementsRouteImport } from './routes/_app/_admin/agr
 import { Route as AppAdminItemsManagementRouteImport } from './routes/_app/_admin/items-management'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/_admin/users'
 import { Route as AppDelivererDelivererDashboardRouteImport } from './routes/_app/_deliverer/deliverer-dashboard'
+import { Route as AppDelivererTripsRouteImport } from './routes/_app/_deliverer/trips'
 import { Route as AppSenderDashboardRouteImport } from './routes/_app/_sender/dashboard'
 import { Route as AppSenderPostItemRouteImport } from './routes/_app/_sender/post-item'
 import { Route as AppMyDeliveriesIndexRouteImport } from './routes/_app/my-deliveries/index'
@@ -63,6 +65,11 @@ const AppDelivererRoute = AppDelivererRouteImport.update({
 } as any)
 const AppSenderRoute = AppSenderRouteImport.update({
   id: '/_sender',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNotificationsRoute = AppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPaymentMethodRoute = AppPaymentMethodRouteImport.update({
@@ -171,6 +178,11 @@ const AppDelivererDelivererDashboardRoute =
     path: '/deliverer-dashboard',
     getParentRoute: () => AppDelivererRoute,
   } as any)
+const AppDelivererTripsRoute = AppDelivererTripsRouteImport.update({
+  id: '/trips',
+  path: '/trips',
+  getParentRoute: () => AppDelivererRoute,
+} as any)
 const AppSenderDashboardRoute = AppSenderDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -222,6 +234,7 @@ const AppAdminSendingApprovalItemIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
+  '/notifications': typeof AppNotificationsRoute
   '/payment-method': typeof AppPaymentMethodRoute
   '/profile': typeof AppProfileRoute
   '/rejected-requests': typeof AppRejectedRequestsRoute
@@ -242,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/items-management': typeof AppAdminItemsManagementRoute
   '/users': typeof AppAdminUsersRoute
   '/deliverer-dashboard': typeof AppDelivererDelivererDashboardRoute
+  '/trips': typeof AppDelivererTripsRoute
   '/dashboard': typeof AppSenderDashboardRoute
   '/post-item': typeof AppSenderPostItemRoute
   '/my-deliveries/$id': typeof AppMyDeliveriesIdRoute
@@ -254,6 +268,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
+  '/notifications': typeof AppNotificationsRoute
   '/payment-method': typeof AppPaymentMethodRoute
   '/profile': typeof AppProfileRoute
   '/rejected-requests': typeof AppRejectedRequestsRoute
@@ -274,6 +289,7 @@ export interface FileRoutesByTo {
   '/items-management': typeof AppAdminItemsManagementRoute
   '/users': typeof AppAdminUsersRoute
   '/deliverer-dashboard': typeof AppDelivererDelivererDashboardRoute
+  '/trips': typeof AppDelivererTripsRoute
   '/dashboard': typeof AppSenderDashboardRoute
   '/post-item': typeof AppSenderPostItemRoute
   '/my-deliveries/$id': typeof AppMyDeliveriesIdRoute
@@ -291,6 +307,7 @@ export interface FileRoutesById {
   '/_app/_admin': typeof AppAdminRouteWithChildren
   '/_app/_deliverer': typeof AppDelivererRouteWithChildren
   '/_app/_sender': typeof AppSenderRouteWithChildren
+  '/_app/notifications': typeof AppNotificationsRoute
   '/_app/payment-method': typeof AppPaymentMethodRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/rejected-requests': typeof AppRejectedRequestsRoute
@@ -312,6 +329,7 @@ export interface FileRoutesById {
   '/_app/_admin/items-management': typeof AppAdminItemsManagementRoute
   '/_app/_admin/users': typeof AppAdminUsersRoute
   '/_app/_deliverer/deliverer-dashboard': typeof AppDelivererDelivererDashboardRoute
+  '/_app/_deliverer/trips': typeof AppDelivererTripsRoute
   '/_app/_sender/dashboard': typeof AppSenderDashboardRoute
   '/_app/_sender/post-item': typeof AppSenderPostItemRoute
   '/_app/my-deliveries/$id': typeof AppMyDeliveriesIdRoute
@@ -326,6 +344,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/notifications'
     | '/payment-method'
     | '/profile'
     | '/rejected-requests'
@@ -346,6 +365,7 @@ export interface FileRouteTypes {
     | '/items-management'
     | '/users'
     | '/deliverer-dashboard'
+    | '/trips'
     | '/dashboard'
     | '/post-item'
     | '/my-deliveries/$id'
@@ -358,6 +378,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/notifications'
     | '/payment-method'
     | '/profile'
     | '/rejected-requests'
@@ -378,6 +399,7 @@ export interface FileRouteTypes {
     | '/items-management'
     | '/users'
     | '/deliverer-dashboard'
+    | '/trips'
     | '/dashboard'
     | '/post-item'
     | '/my-deliveries/$id'
@@ -394,6 +416,7 @@ export interface FileRouteTypes {
     | '/_app/_admin'
     | '/_app/_deliverer'
     | '/_app/_sender'
+    | '/_app/notifications'
     | '/_app/payment-method'
     | '/_app/profile'
     | '/_app/rejected-requests'
@@ -415,6 +438,7 @@ export interface FileRouteTypes {
     | '/_app/_admin/items-management'
     | '/_app/_admin/users'
     | '/_app/_deliverer/deliverer-dashboard'
+    | '/_app/_deliverer/trips'
     | '/_app/_sender/dashboard'
     | '/_app/_sender/post-item'
     | '/_app/my-deliveries/$id'
@@ -466,6 +490,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppSenderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/notifications': {
+      id: '/_app/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AppNotificationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/payment-method': {
@@ -615,6 +646,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDelivererDelivererDashboardRouteImport
       parentRoute: typeof AppDelivererRoute
     }
+    '/_app/_deliverer/trips': {
+      id: '/_app/_deliverer/trips'
+      path: '/trips'
+      fullPath: '/trips'
+      preLoaderRoute: typeof AppDelivererTripsRouteImport
+      parentRoute: typeof AppDelivererRoute
+    }
     '/_app/_sender/dashboard': {
       id: '/_app/_sender/dashboard'
       path: '/dashboard'
@@ -703,12 +741,14 @@ const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
 
 interface AppDelivererRouteChildren {
   AppDelivererDelivererDashboardRoute: typeof AppDelivererDelivererDashboardRoute
+  AppDelivererTripsRoute: typeof AppDelivererTripsRoute
   AppDelivererAvailableItemsIdRoute: typeof AppDelivererAvailableItemsIdRoute
   AppDelivererAvailableItemsIndexRoute: typeof AppDelivererAvailableItemsIndexRoute
 }
 
 const AppDelivererRouteChildren: AppDelivererRouteChildren = {
   AppDelivererDelivererDashboardRoute: AppDelivererDelivererDashboardRoute,
+  AppDelivererTripsRoute: AppDelivererTripsRoute,
   AppDelivererAvailableItemsIdRoute: AppDelivererAvailableItemsIdRoute,
   AppDelivererAvailableItemsIndexRoute: AppDelivererAvailableItemsIndexRoute,
 }
@@ -739,6 +779,7 @@ interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRouteWithChildren
   AppDelivererRoute: typeof AppDelivererRouteWithChildren
   AppSenderRoute: typeof AppSenderRouteWithChildren
+  AppNotificationsRoute: typeof AppNotificationsRoute
   AppPaymentMethodRoute: typeof AppPaymentMethodRoute
   AppProfileRoute: typeof AppProfileRoute
   AppRejectedRequestsRoute: typeof AppRejectedRequestsRoute
@@ -750,6 +791,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRouteWithChildren,
   AppDelivererRoute: AppDelivererRouteWithChildren,
   AppSenderRoute: AppSenderRouteWithChildren,
+  AppNotificationsRoute: AppNotificationsRoute,
   AppPaymentMethodRoute: AppPaymentMethodRoute,
   AppProfileRoute: AppProfileRoute,
   AppRejectedRequestsRoute: AppRejectedRequestsRoute,

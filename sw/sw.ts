@@ -8,6 +8,7 @@
 //   answer is ever cached here: the page keeps the user's data, per user, in IndexedDB
 // - user-caches: logout drops runtime caches that could hold user data
 // - outbox-sync: Background Sync replays the offline outbox (src/lib/outbox)
+// - push: trip alerts shown as notifications, opening the item on click
 // - lifecycle: a new version waits until the user accepts the update prompt
 import { addPlugins, cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerLifecycle } from './lifecycle'
@@ -16,6 +17,7 @@ import { isMapAsset, registerMapWarmup } from './map-warmup'
 import { registerNavigation } from './navigation'
 import { registerOutboxSync } from './outbox-sync'
 import { registerPlacesCache } from './places-cache'
+import { registerPush } from './push'
 import { registerPrecacheWarmup } from './precache-warmup'
 import { registerUserCacheClearing } from './user-caches'
 
@@ -39,4 +41,5 @@ registerPlacesCache(self.location.origin)
 registerMapCache(self.location.origin)
 registerUserCacheClearing(self)
 registerOutboxSync(self)
+registerPush(self)
 registerLifecycle(self)

@@ -32,5 +32,16 @@ export function createQueryClient() {
   })
 }
 
+/**
+ * docs/spec.md sections 4 and 9: lists and dashboards refresh every 30 s while the tab is visible,
+ * and again when it becomes visible (TanStack Query treats that as focus). Every live query
+ * spreads this one preset.
+ */
+export const liveRefresh = {
+  refetchInterval: 30_000,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: true,
+} as const
+
 /** The app's one QueryClient; tests make their own with createQueryClient(). */
 export const queryClient = createQueryClient()

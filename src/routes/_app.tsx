@@ -3,7 +3,8 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { LazyProfileModal } from '@/features/profile/lazy-profile-modal'
 import { userDataQueryOptions } from '@/features/profile/api'
-import { AppLayout } from '@/features/shell/app-layout'
+import { AppLayout, type RenderBell } from '@/features/shell/app-layout'
+import { HeaderBell, NotificationBell } from '@/features/notifications/notification-bell'
 import { Toaster } from '@/components/ui/toaster'
 import { apiFailure } from '@/lib/api-failure'
 import { requireSignIn } from '@/lib/guards'
@@ -41,17 +42,23 @@ export const Route = createFileRoute('/_app')({
   component: AppRoute,
 })
 
+const renderBell: RenderBell = (place, onNavigate) =>
+  place === 'sidebar' ? <NotificationBell onNavigate={onNavigate} /> : <HeaderBell />
+
 function AppRoute() {
   const { session: atLoad, queryClient } = Route.useRouteContext()
   const session = useSession()
   const [profileOpen, setProfileOpen] = useState(false)
   const closeProfile = useCallback(() => setProfileOpen(false), [])
   useWarmMapCache()
+  const role = (session ?? atLoad).user.role
   return (
     <QueryClientProvider client={queryClient}>
       <AppLayout
-        role={(session ?? atLoad).user.role}
+        role={role}
         onOpenProfileSettings={() => setProfileOpen(true)}
+        // Only deliverers get notifications today (trip alerts, issue 16).
+        renderBell={role === 'deliverer' ? renderBell : undefined}
       >
         <Outlet />
         <LazyProfileModal open={profileOpen} onClose={closeProfile} />

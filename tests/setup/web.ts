@@ -1,11 +1,17 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
 // One msw server for every web test file; tests reach it through src/test/msw-server.ts (a global,
 // because this file and src/ belong to different TypeScript projects that may not import each other).
-const server = setupServer()
+// The deliverer's notification bell asks on every signed-in page; nothing unread unless a test says.
+const server = setupServer(
+  http.get('/api/notifications/unread-count', () =>
+    HttpResponse.json({ success: true, message: 'OK', data: { unread: 0 } }),
+  ),
+)
 ;(globalThis as { __toteMswServer?: typeof server }).__toteMswServer = server
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.

@@ -10,7 +10,7 @@ import type {
 import type { messageOnly } from '@contract/envelope'
 import type { Party } from '@contract/info-requests'
 import { api } from '@/lib/api-client'
-import { adminKey, definedParams, liveRefresh } from './refresh'
+import { adminKey, definedParams, adminLiveRefresh } from './refresh'
 import type { ItemsSearch } from './search-schemas'
 
 export type AdminStats = z.infer<typeof adminStatsAnswer>['data']
@@ -51,7 +51,7 @@ export function adminStatsQueryOptions() {
     queryKey: [...adminKey, 'stats'],
     queryFn: async () =>
       (await api.get('admin/stats').json<z.infer<typeof adminStatsAnswer>>()).data,
-    ...liveRefresh,
+    ...adminLiveRefresh,
   })
 }
 
@@ -62,7 +62,7 @@ export function adminItemsQueryOptions(params: AdminItemsParams) {
     queryFn: async () =>
       (await api.get('admin/items', { searchParams }).json<z.infer<typeof adminItemsAnswer>>())
         .data,
-    ...liveRefresh,
+    ...adminLiveRefresh,
   })
 }
 
@@ -75,7 +75,7 @@ export function adminItemQueryOptions(id: string) {
           .get(`admin/items/${encodeURIComponent(id)}`)
           .json<z.infer<typeof adminItemDetailAnswer>>()
       ).data,
-    ...liveRefresh,
+    ...adminLiveRefresh,
   })
 }
 

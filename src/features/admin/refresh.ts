@@ -1,13 +1,10 @@
+import { liveRefresh } from '@/lib/query-client'
+
 /**
- * docs/spec.md section 4 and 9: admin lists and the dashboard refresh every 30 s while the tab is
- * visible, and again as soon as it becomes visible (Query's focus manager listens to
- * visibilitychange). 'always' because a queue an operator returns to must not be 29 s old.
+ * The app's live-refresh preset, refreshed on every return to the tab ('always'): a queue an
+ * operator returns to must not be 29 s old.
  */
-export const liveRefresh = {
-  refetchInterval: 30_000,
-  refetchIntervalInBackground: false,
-  refetchOnWindowFocus: 'always',
-} as const
+export const adminLiveRefresh = { ...liveRefresh, refetchOnWindowFocus: 'always' } as const
 
 /** Every admin query starts with this key, so one invalidation refreshes all of them. */
 export const adminKey = ['admin'] as const

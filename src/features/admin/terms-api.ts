@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { messageOnly } from '@contract/envelope'
 import type { Term, TermBody, userConsentAnswer } from '@contract/terms'
 import { api } from '@/lib/api-client'
-import { adminKey, liveRefresh } from './refresh'
+import { adminKey, adminLiveRefresh } from './refresh'
 
 type MessageAnswer = z.infer<typeof messageOnly>
 const termsKey = [...adminKey, 'terms'] as const
@@ -14,7 +14,7 @@ export function adminTermsQueryOptions() {
     queryKey: termsKey,
     queryFn: async (): Promise<Term[]> =>
       (await api.get('admin/terms').json<z.infer<typeof userConsentAnswer>>()).data,
-    ...liveRefresh,
+    ...adminLiveRefresh,
   })
 }
 

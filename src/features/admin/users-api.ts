@@ -8,7 +8,7 @@ import type {
 } from '@contract/admin'
 import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
-import { adminKey, definedParams, liveRefresh } from './refresh'
+import { adminKey, definedParams, adminLiveRefresh } from './refresh'
 import type { UsersSearch } from './search-schemas'
 
 export type AdminUsersPage = z.infer<typeof adminUsersAnswer>['data']
@@ -33,7 +33,7 @@ export function adminUsersQueryOptions(params: AdminUsersParams) {
     queryFn: async () =>
       (await api.get('admin/users', { searchParams }).json<z.infer<typeof adminUsersAnswer>>())
         .data,
-    ...liveRefresh,
+    ...adminLiveRefresh,
   })
 }
 

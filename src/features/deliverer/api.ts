@@ -11,15 +11,8 @@ import type { delivererItemAnswer, Location } from '@contract/items'
 import type { userConsentAnswer } from '@contract/terms'
 import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
+import { liveRefresh } from '@/lib/query-client'
 import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
-
-/** docs/spec.md section 4 and 9: lists and the dashboard refresh every 30 s while the tab is visible. */
-export const autoRefresh = {
-  refetchInterval: 30_000,
-  refetchIntervalInBackground: false,
-  // TanStack Query treats a tab becoming visible as focus, so this covers "again when visible".
-  refetchOnWindowFocus: true,
-} as const
 
 /** docs/spec.md section 9: the dashboard shows 5 deliveries. */
 export const DASHBOARD_DELIVERIES = 5
@@ -42,7 +35,7 @@ export function delivererStatsQueryOptions() {
     queryKey: delivererKeys.stats,
     queryFn: async () =>
       (await api.get('deliverer-stats').json<z.infer<typeof delivererStatsAnswer>>()).data,
-    ...autoRefresh,
+    ...liveRefresh,
   })
 }
 
@@ -56,7 +49,7 @@ export function myDeliveriesQueryOptions(page: number, perPage: number) {
           .json<z.infer<typeof deliveriesAnswer>>()
       ).data,
     placeholderData: keepPreviousData,
-    ...autoRefresh,
+    ...liveRefresh,
   })
 }
 
@@ -70,7 +63,7 @@ export function rejectedRequestsQueryOptions(page: number) {
           .json<z.infer<typeof deliveriesAnswer>>()
       ).data,
     placeholderData: keepPreviousData,
-    ...autoRefresh,
+    ...liveRefresh,
   })
 }
 
@@ -106,7 +99,7 @@ export function availableItemsQueryOptions(params: AvailableParams) {
       ).data
     },
     placeholderData: keepPreviousData,
-    ...autoRefresh,
+    ...liveRefresh,
   })
 }
 
@@ -115,7 +108,7 @@ export function delivererItemQueryOptions(id: string) {
     queryKey: delivererKeys.item(id),
     queryFn: async () =>
       (await api.get(`item/${id}`).json<z.infer<typeof delivererItemAnswer>>()).data,
-    ...autoRefresh,
+    ...liveRefresh,
   })
 }
 

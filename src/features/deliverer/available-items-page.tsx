@@ -1,6 +1,6 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { DEFAULT_RADIUS_KM } from '@contract/deliveries'
 import type { Item } from '@contract/items'
 import { FormAlert } from '@/components/form-alert'
@@ -24,12 +24,18 @@ import { useRequestFlow } from './use-request-flow'
 interface AvailableItemsPageProps {
   search: AvailableSearch
   onSearchChange: (patch: Partial<AvailableSearch>) => void
+  /** Shown under the route once both places are chosen (the route puts "Save as trip" here). */
+  routeActions?: ReactNode
 }
 
 export const CHOOSE_PLACES_PROMPT =
   'Please select your destination and current location to see available items.'
 
-export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPageProps) {
+export function AvailableItemsPage({
+  search,
+  onSearchChange,
+  routeActions,
+}: AvailableItemsPageProps) {
   const userId = useSession()?.user.id
   const [dialogItem, setDialogItem] = useState<Item | null>(null)
   const flow = useRequestFlow()
@@ -78,6 +84,11 @@ export function AvailableItemsPage({ search, onSearchChange }: AvailableItemsPag
             required
           />
         </SimpleGrid>
+        {ready && routeActions && (
+          <HStack mt="4" gap="2" wrap="wrap">
+            {routeActions}
+          </HStack>
+        )}
       </Box>
 
       <AvailableFilters search={search} onChange={onSearchChange} />

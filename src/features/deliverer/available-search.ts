@@ -5,7 +5,7 @@ import { locationParam, numberIn, oneOf, positiveInt } from '@/lib/search-params
 // load (validateSearch is not code-split); the type below keeps the two in step.
 const pageSizes = [10, 20, 50, 100] as const
 /** docs/spec.md sections 5 and 9 (contract/deliveries.ts DEFAULT_RADIUS_KM). */
-const DEFAULT_RADIUS_KM = 10
+export const DEFAULT_RADIUS_KM = 10
 
 /** /available-items keeps its choices in the URL, so a reload or a shared link keeps them. */
 export interface AvailableSearch {

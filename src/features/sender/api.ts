@@ -18,6 +18,7 @@ import type {
 } from '@contract/payments'
 import type { deliverersAnswer, paymentStatusAnswer } from '@contract/sender-extra'
 import { api } from '@/lib/api-client'
+import { liveRefresh } from '@/lib/query-client'
 
 type ItemsList = z.infer<typeof itemsListAnswer>['data']
 type PaymentIntent = z.infer<typeof createPaymentIntentAnswer>['data']
@@ -25,14 +26,6 @@ type MessageOnly = z.infer<typeof messageOnly>
 
 /** A 2xx answer with success false: its message is meant for the user. */
 export class ServerRefusal extends Error {}
-
-/** docs/spec.md section 4: lists and dashboards refresh every 30 s while the tab is visible. */
-export const REFRESH_MS = 30_000
-const liveRefresh = {
-  refetchInterval: REFRESH_MS,
-  refetchIntervalInBackground: false,
-  refetchOnWindowFocus: true,
-} as const
 
 /** The query keys InfoRequestArea invalidates after a reply start with these. */
 export const itemsKey = ['items'] as const

@@ -4,6 +4,7 @@ import { useCallback } from 'react'
 import { api } from '@/lib/api-client'
 import { clearSession, getSession } from '@/lib/auth-storage'
 import { clearUserData } from '@/lib/offline/clear-user-data'
+import { disablePush } from '@/lib/push-subscription'
 
 /** docs/spec.md section 7: whatever the server says, the user ends up signed out on /login. */
 export function useLogout() {
@@ -12,6 +13,8 @@ export function useLogout() {
   return useCallback(async () => {
     // Read before the session goes: whose saved data to delete.
     const userId = getSession()?.user.id ?? null
+    // While the token still works: the server must forget this device's alerts too.
+    await disablePush()
     try {
       await api.post('logout')
     } catch (error) {

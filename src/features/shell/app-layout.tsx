@@ -11,8 +11,13 @@ import { WrongRoleNotice } from './wrong-role-notice'
 interface AppLayoutProps {
   role: Role
   onOpenProfileSettings: () => void
+  /** The notification bell, given by the route (shell does not import features). */
+  renderBell?: RenderBell
   children: ReactNode
 }
+
+/** 'sidebar': an entry under the links (onNavigate closes the phone menu); 'header': an icon. */
+export type RenderBell = (place: 'sidebar' | 'header', onNavigate?: () => void) => ReactNode
 
 function MenuIcon() {
   return (
@@ -34,7 +39,7 @@ function MenuIcon() {
  * Sidebar on wide screens, a drawer behind a menu button on phones. Desktop styles are the base
  * (hidden with `mdDown`) so the sidebar is also what tests and no-media-query agents see.
  */
-export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutProps) {
+export function AppLayout({ role, onOpenProfileSettings, renderBell, children }: AppLayoutProps) {
   useMarkAppReady()
   const [menuOpen, setMenuOpen] = useState(false)
   const openProfile = () => {
@@ -80,6 +85,7 @@ export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutPr
                     role={role}
                     onNavigate={() => setMenuOpen(false)}
                     onOpenProfileSettings={openProfile}
+                    bell={renderBell?.('sidebar', () => setMenuOpen(false))}
                   />
                 </Drawer.Body>
                 <Drawer.CloseTrigger asChild>
@@ -89,9 +95,10 @@ export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutPr
             </Drawer.Positioner>
           </Portal>
         </Drawer.Root>
-        <Text fontSize="lg" fontWeight="bold" color="brand.fg">
+        <Text fontSize="lg" fontWeight="bold" color="brand.fg" flex="1">
           Tote
         </Text>
+        {renderBell?.('header')}
       </Flex>
       <Box
         as="aside"
@@ -107,7 +114,11 @@ export function AppLayout({ role, onOpenProfileSettings, children }: AppLayoutPr
         h="100dvh"
         overflowY="auto"
       >
-        <SidebarContent role={role} onOpenProfileSettings={onOpenProfileSettings} />
+        <SidebarContent
+          role={role}
+          onOpenProfileSettings={onOpenProfileSettings}
+          bell={renderBell?.('sidebar')}
+        />
       </Box>
       <Box
         as="main"

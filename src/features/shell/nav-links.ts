@@ -15,6 +15,7 @@ export const navLinksByRole: Record<Role, NavLink[]> = {
   deliverer: [
     { label: 'Dashboard', to: '/deliverer-dashboard' },
     { label: 'Available Items', to: '/available-items' },
+    { label: 'My Trips', to: '/trips' },
     { label: 'My Deliveries', to: '/my-deliveries' },
     { label: 'Rejected Requests', to: '/rejected-requests' },
     { label: 'Payment Method', to: '/payment-method' },

@@ -1,5 +1,6 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { Role } from '@contract/user'
 import { InstallButton } from '@/components/install-button'
 import { navLinksByRole } from './nav-links'
@@ -10,9 +11,15 @@ interface SidebarContentProps {
   role: Role
   onNavigate?: () => void
   onOpenProfileSettings: () => void
+  bell?: ReactNode
 }
 
-export function SidebarContent({ role, onNavigate, onOpenProfileSettings }: SidebarContentProps) {
+export function SidebarContent({
+  role,
+  onNavigate,
+  onOpenProfileSettings,
+  bell,
+}: SidebarContentProps) {
   return (
     <Stack h="full" gap="6" justify="space-between">
       <Stack gap="6">
@@ -47,6 +54,7 @@ export function SidebarContent({ role, onNavigate, onOpenProfileSettings }: Side
               </li>
             ))}
           </Stack>
+          {bell}
           <QueuedLink />
         </Box>
       </Stack>

@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { AvailableItemsPage } from '@/features/deliverer/available-items-page'
-import { parseAvailableSearch, type AvailableSearch } from '@/features/deliverer/available-search'
+import {
+  DEFAULT_RADIUS_KM,
+  parseAvailableSearch,
+  type AvailableSearch,
+} from '@/features/deliverer/available-search'
+import { SaveTripButton } from '@/features/trips/save-trip-button'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_deliverer/available-items/')({
@@ -19,5 +24,21 @@ function AvailableItemsRoute() {
       void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
     [navigate],
   )
-  return <AvailableItemsPage search={search} onSearchChange={onSearchChange} />
+  const { origin, destination } = search
+  return (
+    <AvailableItemsPage
+      search={search}
+      onSearchChange={onSearchChange}
+      routeActions={
+        origin &&
+        destination && (
+          <SaveTripButton
+            origin={origin}
+            destination={destination}
+            radiusKm={search.radius ?? DEFAULT_RADIUS_KM}
+          />
+        )
+      }
+    />
+  )
 }

@@ -1,0 +1,88 @@
+import { Badge, Box, IconButton, Link } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+import { unreadCountQueryOptions } from './api'
+
+function BellIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  )
+}
+
+const labelOf = (unread: number) =>
+  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'
+
+/** Caps the badge so a long absence does not widen the sidebar. */
+const countText = (unread: number) => (unread > 99 ? '99+' : String(unread))
+
+/** The sidebar entry: "Notifications" with the unread count, opening /notifications. */
+export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
+  const unread = useQuery(unreadCountQueryOptions()).data ?? 0
+  return (
+    <Link
+      asChild
+      display="flex"
+      alignItems="center"
+      gap="2"
+      px="3"
+      py="2"
+      borderRadius="md"
+      color="fg"
+      textDecoration="none"
+      _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+      css={{
+        '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' },
+      }}
+    >
+      <RouterLink to="/notifications" onClick={onNavigate} aria-label={labelOf(unread)}>
+        <BellIcon />
+        <Box as="span" flex="1">
+          Notifications
+        </Box>
+        {unread > 0 && (
+          <Badge colorPalette="red" variant="solid" aria-hidden="true">
+            {countText(unread)}
+          </Badge>
+        )}
+      </RouterLink>
+    </Link>
+  )
+}
+
+/** The phone header's bell: an icon with the unread count on it. */
+export function HeaderBell() {
+  const unread = useQuery(unreadCountQueryOptions()).data ?? 0
+  return (
+    <IconButton asChild variant="ghost" position="relative" aria-label={labelOf(unread)}>
+      <RouterLink to="/notifications">
+        <BellIcon />
+        {unread > 0 && (
+          <Badge
+            colorPalette="red"
+            variant="solid"
+            position="absolute"
+            top="0"
+            insetEnd="0"
+            size="xs"
+            aria-hidden="true"
+          >
+            {countText(unread)}
+          </Badge>
+        )}
+      </RouterLink>
+    </IconButton>
+  )
+}

@@ -1,0 +1,113 @@
+import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+import type { Notification } from '@contract/notifications'
+import { ErrorAlert } from '@/components/form-alert'
+import { PageIntro } from '@/components/page-intro'
+import { Pager } from '@/components/pager'
+import { formatDateTime } from '@/lib/format'
+import { useSession } from '@/lib/use-session'
+import { notificationsQueryOptions, useMarkAllReadMutation, useMarkReadMutation } from './api'
+import { PushToggle } from './push-toggle'
+
+interface NotificationsPageProps {
+  page: number
+  onPage: (page: number) => void
+}
+
+/** /notifications: newest first; opening one marks it read and goes to its item. */
+export function NotificationsPage({ page, onPage }: NotificationsPageProps) {
+  const list = useQuery(notificationsQueryOptions(page))
+  const markAll = useMarkAllReadMutation()
+  const isDeliverer = useSession()?.user.role === 'deliverer'
+  const unread = list.data?.unread ?? 0
+  return (
+    <Stack gap="4">
+      <PageIntro title="Notifications">
+        {isDeliverer
+          ? 'New items on the routes of your trips, newest first.'
+          : 'Messages from Tote, newest first.'}
+      </PageIntro>
+      {list.isPending && <Text role="status">Loading notifications…</Text>}
+      <ErrorAlert error={list.error} fallback="Failed to load notifications" />
+      <ErrorAlert error={markAll.error} fallback="Failed to mark notifications as read" />
+      {list.data && (
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Text role="status">{unread === 0 ? 'No unread notifications' : `${unread} unread`}</Text>
+          {unread > 0 && (
+            <Button
+              size="sm"
+              variant="outline"
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate()}
+            >
+              Mark all as read
+            </Button>
+          )}
+        </HStack>
+      )}
+      {list.data && list.data.notifications.length === 0 && (
+        <Text color="fg.muted">
+          {isDeliverer
+            ? 'Nothing yet. Save a trip on Available Items and you will hear here when an item on its route is approved.'
+            : 'Nothing yet.'}
+        </Text>
+      )}
+      {list.data && list.data.notifications.length > 0 && (
+        <>
+          <Stack as="ul" gap="2" listStyleType="none">
+            {list.data.notifications.map((notification) => (
+              <NotificationEntry key={notification.id} notification={notification} />
+            ))}
+          </Stack>
+          <Pager pagination={list.data.pagination} onPage={onPage} />
+        </>
+      )}
+      {isDeliverer && <PushToggle />}
+    </Stack>
+  )
+}
+
+function NotificationEntry({ notification }: { notification: Notification }) {
+  const markRead = useMarkReadMutation()
+  const unread = notification.read_at === null
+  const open = () => {
+    if (unread) markRead.mutate(notification.id)
+  }
+  return (
+    <Box
+      as="li"
+      bg={unread ? 'brand.subtle' : 'bg'}
+      borderWidth="1px"
+      borderColor={unread ? 'brand.muted' : undefined}
+      rounded="md"
+      px="4"
+      py="3"
+    >
+      <Stack gap="1">
+        <HStack justify="space-between" gap="3" wrap="wrap" align="start">
+          {notification.item_id ? (
+            <Link asChild fontWeight="semibold" color="fg" wordBreak="break-word">
+              <RouterLink
+                to="/available-items/$id"
+                params={{ id: notification.item_id }}
+                onClick={open}
+              >
+                {notification.title}
+              </RouterLink>
+            </Link>
+          ) : (
+            <Text fontWeight="semibold">{notification.title}</Text>
+          )}
+          {unread && <Badge colorPalette="red">New</Badge>}
+        </HStack>
+        <Text fontSize="sm" wordBreak="break-word">
+          {notification.body}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {formatDateTime(notification.created_at)}
+        </Text>
+      </Stack>
+    </Box>
+  )
+}

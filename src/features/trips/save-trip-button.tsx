@@ -1,0 +1,56 @@
+import { Button } from '@chakra-ui/react'
+import { useState } from 'react'
+import type { Location } from '@contract/items'
+import { toaster } from '@/components/ui/toaster'
+import { useSaveTripMutation } from './api'
+import { localToday } from './trip-dates'
+import { TripFormDialog } from './trip-form-dialog'
+
+interface SaveTripButtonProps {
+  origin: Location
+  destination: Location
+  radiusKm: number
+}
+
+/** /available-items: keeps the current search as a trip, so new items on it are announced. */
+export function SaveTripButton({ origin, destination, radiusKm }: SaveTripButtonProps) {
+  const [open, setOpen] = useState(false)
+  const save = useSaveTripMutation()
+  const close = () => {
+    setOpen(false)
+    save.reset()
+  }
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Save as trip
+      </Button>
+      <TripFormDialog
+        title="Save this route as a trip"
+        submitLabel="Save trip"
+        open={open}
+        origin={origin}
+        destination={destination}
+        initial={{ name: '', travelDate: localToday(), radiusKm }}
+        busy={save.isPending}
+        error={save.error}
+        onClose={close}
+        onSubmit={(values) =>
+          save.mutate(
+            { origin, destination, ...values },
+            {
+              onSuccess: () => {
+                close()
+                toaster.create({
+                  type: 'success',
+                  title: 'Trip saved',
+                  description: 'New items on this route will be announced. See My Trips.',
+                })
+              },
+            },
+          )
+        }
+      />
+    </>
+  )
+}
