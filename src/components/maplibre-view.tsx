@@ -16,6 +16,7 @@ import MapGL, {
 import type { Location } from '@contract/items'
 import { isDark } from '@/lib/color-mode'
 import { formatCoordinates } from '@/lib/format'
+import { corridorRing, greatCircleLine } from './corridor-shape'
 import { chooseRemoteStyle, markRemoteFailed, offlineStyle, ROUTE_COLOURS } from './map-style'
 
 export interface MapViewProps {
@@ -30,6 +31,26 @@ export interface MapViewProps {
   height?: number
   /** What to show when the browser cannot draw the map (no WebGL). */
   fallback: ReactNode
+  /** With `line`: the path as a great circle and the band of this many km around it. */
+  corridorKm?: number
+  /** Items' pickups and drop-offs, numbered as their cards are; the map frames them too. */
+  stops?: MapStop[]
+  /** A stop was chosen (clicked, tapped or pressed): the id of its item. */
+  onStop?: (id: string) => void
+  /** The item whose stops stand out. */
+  activeStop?: string | null
+}
+
+export interface MapStop {
+  /** The item's id. */
+  id: string
+  /** Its number in the list. */
+  number: number
+  kind: 'pickup' | 'dropoff'
+  lat: number
+  lng: number
+  /** What the marker's button says to a screen reader. */
+  label: string
 }
 
 // maplibre finds its worker next to its own module, which bundling moves; point it at the
@@ -46,8 +67,12 @@ const DEFAULT_CENTER = { latitude: 39.5, longitude: -98.35 }
 const ROUTE_FIT = { padding: { top: 56, bottom: 32, left: 40, right: 56 }, maxZoom: 12 }
 
 function boundsOf(points: { lat: number; lng: number }[]): [[number, number], [number, number]] {
-  const lngs = points.map((p) => p.lng)
-  const lats = points.map((p) => p.lat)
+  return boundsOfLngLats(points.map((p) => [p.lng, p.lat]))
+}
+
+function boundsOfLngLats(points: [number, number][]): [[number, number], [number, number]] {
+  const lngs = points.map(([lng]) => lng)
+  const lats = points.map(([, lat]) => lat)
   return [
     [Math.min(...lngs), Math.min(...lats)],
     [Math.max(...lngs), Math.max(...lats)],
@@ -85,6 +110,48 @@ function RoutePin({ end }: { end: 'from' | 'to' }) {
   )
 }
 
+/** An item's pickup (round) or drop-off (square), with its list number, as a real button. */
+function StopPin({
+  stop,
+  active,
+  onStop,
+}: {
+  stop: MapStop
+  active: boolean
+  onStop?: (id: string) => void
+}) {
+  const colour = stop.kind === 'pickup' ? ROUTE_COLOURS.from : ROUTE_COLOURS.to
+  return (
+    <Box
+      as="button"
+      aria-label={stop.label}
+      aria-pressed={active}
+      onClick={(event: React.MouseEvent) => {
+        event.stopPropagation()
+        onStop?.(stop.id)
+      }}
+      bg={active ? 'white' : colour}
+      color={active ? colour : 'white'}
+      borderWidth="2px"
+      borderColor={active ? colour : 'white'}
+      rounded={stop.kind === 'pickup' ? 'full' : 'sm'}
+      minW="6"
+      h="6"
+      px="1"
+      fontSize="xs"
+      fontWeight="bold"
+      lineHeight="1"
+      boxShadow="sm"
+      cursor="pointer"
+      transform={active ? 'scale(1.25)' : undefined}
+      zIndex={active ? 1 : undefined}
+      _focusVisible={{ outline: '3px solid', outlineColor: 'blue.500', outlineOffset: '2px' }}
+    >
+      {stop.number}
+    </Box>
+  )
+}
+
 function hasWebGL(): boolean {
   if (typeof WebGLRenderingContext === 'undefined') return false
   try {
@@ -103,6 +170,10 @@ export function MapView({
   dark = isDark(),
   height = 400,
   fallback,
+  corridorKm,
+  stops,
+  onStop,
+  activeStop,
 }: MapViewProps) {
   const mapRef = useRef<MapRef>(null)
   const [loaded, setLoaded] = useState(false)
@@ -134,6 +205,36 @@ export function MapView({
     setRemote(null)
   }
 
+  const [a, b] = points
+  const corridor = line && corridorKm !== undefined && a && b
+  const path = useMemo(
+    () =>
+      a && b
+        ? corridor
+          ? greatCircleLine(a, b)
+          : [[a.lng, a.lat] as [number, number], [b.lng, b.lat] as [number, number]]
+        : [],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by value, not by object identity
+    [a?.lat, a?.lng, b?.lat, b?.lng, corridor],
+  )
+  const band = useMemo(
+    () => (corridor && a && b ? corridorRing(a, b, corridorKm) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by value, not by object identity
+    [a?.lat, a?.lng, b?.lat, b?.lng, corridor, corridorKm],
+  )
+  // The frame: the corridor and every stop, else the route's ends.
+  const frame = useMemo(() => {
+    const all: [number, number][] = [...(band ?? path)]
+    for (const stop of stops ?? []) all.push([stop.lng, stop.lat])
+    return all.length > 1 ? boundsOfLngLats(all) : null
+  }, [band, path, stops])
+  const frameKey = frame
+    ? frame
+        .flat()
+        .map((n) => n.toFixed(4))
+        .join(',')
+    : ''
+
   // Parents pass a new array on every render (a theme switch, a status line): only a change of
   // place may move the map, or it would jump back while the user zooms.
   const where = points.map((p) => `${p.lat},${p.lng}`).join(';')
@@ -147,12 +248,15 @@ export function MapView({
       return { lat, lng }
     })
     const [one] = places
-    if (line && places.length > 1) {
+    if (line && frame) {
+      map.fitBounds(frame, { ...ROUTE_FIT, duration: 0 })
+    } else if (line && places.length > 1) {
       map.fitBounds(boundsOf(places), { ...ROUTE_FIT, duration: 0 })
     } else if (one) {
       map.flyTo({ center: [one.lng, one.lat], zoom: SELECTED_ZOOM })
     }
-  }, [loaded, line, where])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- frame is followed through frameKey
+  }, [loaded, line, where, frameKey])
 
   useEffect(() => setPopupOpen(true), [where])
 
@@ -191,8 +295,8 @@ export function MapView({
       <MapGL
         ref={mapRef}
         initialViewState={
-          line && points.length > 1
-            ? { bounds: boundsOf(points), fitBoundsOptions: ROUTE_FIT }
+          line && frame
+            ? { bounds: frame, fitBoundsOptions: ROUTE_FIT }
             : first
               ? { latitude: first.lat, longitude: first.lng, zoom: SELECTED_ZOOM }
               : { ...DEFAULT_CENTER, zoom: DEFAULT_ZOOM }
@@ -208,14 +312,36 @@ export function MapView({
         attributionControl={useRemote ? undefined : false}
       >
         <NavigationControl position="top-right" showCompass={false} />
-        {line && points.length > 1 && (
+        {band && (
+          <Source
+            id="corridor"
+            type="geojson"
+            data={{
+              type: 'Feature',
+              properties: {},
+              geometry: { type: 'Polygon', coordinates: [band] },
+            }}
+          >
+            <Layer
+              id="corridor-fill"
+              type="fill"
+              paint={{ 'fill-color': ROUTE_COLOURS.from, 'fill-opacity': 0.12 }}
+            />
+            <Layer
+              id="corridor-edge"
+              type="line"
+              paint={{ 'line-color': ROUTE_COLOURS.from, 'line-width': 1, 'line-opacity': 0.6 }}
+            />
+          </Source>
+        )}
+        {line && path.length > 1 && (
           <Source
             id="route"
             type="geojson"
             data={{
               type: 'Feature',
               properties: {},
-              geometry: { type: 'LineString', coordinates: points.map((p) => [p.lng, p.lat]) },
+              geometry: { type: 'LineString', coordinates: path },
             }}
           >
             <Layer
@@ -252,6 +378,16 @@ export function MapView({
             />
           ),
         )}
+        {stops?.map((stop) => (
+          <Marker
+            key={`${stop.id}-${stop.kind}`}
+            latitude={stop.lat}
+            longitude={stop.lng}
+            style={{ zIndex: stop.id === activeStop ? 2 : 1 }}
+          >
+            <StopPin stop={stop} active={stop.id === activeStop} onStop={onStop} />
+          </Marker>
+        ))}
         {onPick && first && popupOpen && (
           <Popup
             latitude={first.lat}
