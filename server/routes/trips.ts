@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { messageOnly } from '../../contract/envelope'
 import {
+  MAX_TRIPS,
   tripAnswer,
   tripBody,
   tripParams,
@@ -70,7 +71,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['trips'],
-        summary: `Save a trip (at most 20 a deliverer): notified of approved items on its route`,
+        summary: `Save a trip (at most ${MAX_TRIPS} a deliverer): notified of approved items on its route`,
         security,
         body: tripBody,
         response: { 201: tripAnswer },
