@@ -37,6 +37,8 @@ import { deliveryRoutes } from './routes/deliveries'
 import { placeRoutes } from './routes/places'
 import { adminRoutes } from './routes/admin'
 import { userRoutes } from './routes/user'
+import { tripRoutes } from './routes/trips'
+import { notificationRoutes } from './routes/notifications'
 import './types'
 
 export interface BuildAppOptions {
@@ -181,6 +183,8 @@ export async function buildApp(opts: BuildAppOptions = {}) {
       await api.register(paymentRoutes)
       await api.register(deliveryRoutes)
       await api.register(placeRoutes)
+      await api.register(tripRoutes)
+      await api.register(notificationRoutes)
       await api.register(adminRoutes, { prefix: '/admin' })
     },
     { prefix: '/api' },

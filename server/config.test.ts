@@ -1,3 +1,4 @@
+import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, isLoopbackHost, loadConfig } from './config'
 
@@ -98,6 +99,32 @@ describe('configuration', () => {
     ])
     expect(problemsOf({ S3_BUCKET: 'tote', S3_ACCESS_KEY_ID: 'id' })).toEqual([
       expect.stringMatching(/^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/),
+    ])
+  })
+
+  it('reads the VAPID keys and subject, and refuses a wrong one naming the variable', () => {
+    const keys = webpush.generateVAPIDKeys()
+    const both = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }
+    expect(loadConfig(both)).toMatchObject({
+      vapid: keys,
+      vapidSubject: 'mailto:no-reply@tote.local',
+    })
+    expect(loadConfig({ MAIL_FROM: 'ops@tote.example' }).vapidSubject).toBe(
+      'mailto:ops@tote.example',
+    )
+    expect(loadConfig({ MAIL_FROM: 'Tote' }).vapidSubject).toBe('mailto:admin@localhost')
+    expect(loadConfig({ VAPID_SUBJECT: 'https://tote.example' }).vapidSubject).toBe(
+      'https://tote.example',
+    )
+    expect(loadConfig({}).vapid).toBeUndefined()
+    expect(problemsOf({ VAPID_PUBLIC_KEY: keys.publicKey })).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or neither)',
+    ])
+    expect(problemsOf({ ...both, VAPID_PRIVATE_KEY: 'short' })).toEqual([
+      expect.stringMatching(/^VAPID_PRIVATE_KEY must be a P-256 private key/),
+    ])
+    expect(problemsOf({ VAPID_SUBJECT: 'admin@tote.example' })).toEqual([
+      'VAPID_SUBJECT must be a mailto: address or an https:// URL',
     ])
   })
 })

@@ -55,6 +55,13 @@ export interface Config {
       }
     | undefined
   logLevel: string
+  /**
+   * Web Push's VAPID keys (base64url) when both are set; otherwise generated into DATA_DIR outside
+   * production, and push stays off in production (server/services/push.ts).
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined
+  /** The contact push services see: VAPID_SUBJECT, else mailto: the MAIL_FROM address. */
+  vapidSubject: string
 }
 
 /** Bytes a production JWT_SECRET needs at the least (HS256 wants a key as long as its hash). */
@@ -92,6 +99,16 @@ const trustProxy = z
     if (/^\d+$/.test(v)) return Number(v)
     return v // comma-separated addresses / CIDRs
   })
+
+/** A base64url key of exactly `bytes` bytes (what web-push's key checks want). */
+const base64urlBytes = (bytes: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes,
+      `must be ${what}: ${bytes} bytes in base64url (npx web-push generate-vapid-keys)`,
+    )
 
 /** Every variable Tote reads; an empty value counts as unset. */
 const envSchema = z.object({
@@ -135,7 +152,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  VAPID_PUBLIC_KEY: base64urlBytes(65, 'an uncompressed P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: base64urlBytes(32, 'a P-256 private key').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
 })
+
+/** The address in MAIL_FROM ('Tote <no-reply@tote.local>' or a bare address), for VAPID's mailto:. */
+export const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim()
 
 /**
  * Reads and checks the environment. Throws ConfigError (every problem at once) for a malformed
@@ -168,6 +195,9 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError([
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK’s own credentials)',
     ])
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or neither)'])
+  const fromAddress = mailAddress(e.MAIL_FROM)
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -198,6 +228,13 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : undefined,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject:
+      e.VAPID_SUBJECT ??
+      (/^\S+@\S+$/.test(fromAddress) ? `mailto:${fromAddress}` : 'mailto:admin@localhost'),
   }
 }
 

@@ -6,6 +6,7 @@ import type { SeededAccount } from './db/seed'
 import type { JobQueue } from './jobs/queue'
 import type { FileRefusals, MultipartForm } from './services/files'
 import type { Mailer } from './services/mail'
+import type { Vapid } from './services/push'
 import type { PaymentProvider } from './services/payments/provider'
 import type { PlaceService } from './services/places/types'
 import type { ObjectStore } from './services/storage/object-store'
@@ -37,6 +38,8 @@ declare module 'fastify' {
     /** Where uploaded files live (server/plugins/storage.ts). */
     storage: ObjectStore
     jwtSecret: Uint8Array
+    /** Web Push keys; null when push is off (production without VAPID_* keys). */
+    vapid: Vapid | null
     /** The origin mail links point at: APP_ORIGIN, else http://localhost:<listening port>. */
     publicOrigin: () => string
     /** Whether this server seeds demo data (known passwords) into an empty database. */

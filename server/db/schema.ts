@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -439,3 +440,95 @@ export const payoutDetails = pgTable('payout_details', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
+
+/**
+ * A deliverer's saved search of /available-items (issue 16): a route, a radius and the day they
+ * set off. At most MAX_TRIPS a deliverer (contract/trips.ts), counted under a lock of their user row.
+ */
+export const trips = pgTable(
+  'trips',
+  {
+    id: id(),
+    delivererId: uuid('deliverer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    originLat: doublePrecision('origin_lat').notNull(),
+    originLng: doublePrecision('origin_lng').notNull(),
+    originAddress: text('origin_address').notNull().default(''),
+    destinationLat: doublePrecision('destination_lat').notNull(),
+    destinationLng: doublePrecision('destination_lng').notNull(),
+    destinationAddress: text('destination_address').notNull().default(''),
+    radiusKm: doublePrecision('radius_km').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The deliverer's list (soonest first) and the count under MAX_TRIPS.
+    index('trips_deliverer_date_idx').on(t.delivererId, t.travelDate),
+    // Matching an approved item preselects the trips not yet past.
+    index('trips_travel_date_idx').on(t.travelDate),
+    check('trips_radius_range', sql`${t.radiusKm} >= 1 and ${t.radiusKm} <= 500`),
+    check(
+      'trips_origin_range',
+      sql`${t.originLat} between -90 and 90 and ${t.originLng} between -180 and 180`,
+    ),
+    check(
+      'trips_destination_range',
+      sql`${t.destinationLat} between -90 and 90 and ${t.destinationLng} between -180 and 180`,
+    ),
+  ],
+)
+
+/**
+ * In-app notifications (the bell). A trip_match is written once per user, item and trip: the
+ * unique constraint makes a second approval, a retried job or parallel approvals insert nothing
+ * (ON CONFLICT DO NOTHING). Once its trip is deleted trip_id becomes null and the row stays.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The PWA path the notification opens (/available-items/<item id>). */
+    link: text('link').notNull(),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'cascade' }),
+    tripId: uuid('trip_id').references(() => trips.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('notifications_user_item_trip_unique').on(t.userId, t.itemId, t.tripId),
+    // The list, newest first.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    // The bell's unread count.
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+)
+
+/**
+ * A browser's Web Push subscription (PushSubscription JSON). The endpoint is the push service's
+ * URL for that browser: unique, so subscribing again (another user on the same phone) replaces
+ * the keys and the owner.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_unique'),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+)

@@ -16,12 +16,13 @@ import {
 } from '../../contract/deliveries'
 import { messageOnly } from '../../contract/envelope'
 import { fileMessages } from '../../contract/files'
-import { delivererItemAnswer, type Location, type LocationInput } from '../../contract/items'
+import { delivererItemAnswer } from '../../contract/items'
 import type { Db } from '../db/client'
 import { deliveryRequests, items } from '../db/schema'
 import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { availableTo, corridorPage } from '../services/corridor'
+import { geocode } from '../services/places/geocode'
 import { checkUpload, insertStoredFile, travelRefusals, withUpload } from '../services/files'
 import { loadItemView, toItemViews, type ItemRow } from '../services/item-view'
 import {
@@ -32,7 +33,7 @@ import {
   stripeOnboardingUrl,
 } from '../services/payouts'
 
-export const LOCATION_NOT_FOUND = 'Location not found'
+export { LOCATION_NOT_FOUND } from '../services/places/geocode'
 export const REQUEST_SENT = 'Request sent successfully!'
 export const ALREADY_REQUESTED = 'You have already requested this item'
 export const BAD_TRANSITION = 'This delivery cannot move to that status'
@@ -49,14 +50,6 @@ const pageOf = (page: number, perPage: number, total: number) => ({
 /** Deliverer calls: available items, item detail, request-item, stats, deliveries, payouts (issue 4). */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deliverer = app.requireRole('deliverer')
-
-  /** {lat, lng, address?} as is; a plain string through the place service (first match) or 400. */
-  async function geocode(input: LocationInput): Promise<Location> {
-    if (typeof input !== 'string') return input
-    const [hit] = await app.places.search(input, 1)
-    if (!hit) throw httpError(400, LOCATION_NOT_FOUND)
-    return { lat: hit.lat, lng: hit.lon, address: hit.display_name }
-  }
 
   // POST /api/available-items: the route corridor of docs/spec.md section 7 (services/corridor.ts).
   app.post(
@@ -76,8 +69,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!
       const { page, per_page, search, location, date } = request.query
       const deadlineFrom = date ? new Date(date) : undefined
-      const origin = await geocode(request.body.origin_address)
-      const destination = await geocode(request.body.destination_address)
+      const origin = await geocode(app.places, request.body.origin_address)
+      const destination = await geocode(app.places, request.body.destination_address)
       const { rows, total } = await corridorPage(app.db, {
         delivererId: user.id,
         origin,

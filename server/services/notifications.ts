@@ -33,6 +33,19 @@ export const adminMails = {
   }),
 }
 
+/** The mail of a trip match (issue 16): an approved item lies on one of the deliverer's trips. */
+export const tripMails = {
+  itemOnTrip: (
+    name: string,
+    trip: { label: string; travelDate: string },
+    item: { name: string; from: string; to: string; deadline: string },
+    link: string,
+  ): Body => ({
+    subject: `An item on your trip "${trip.label}"`,
+    text: `Hello ${name},\n\nA new item lies on your trip "${trip.label}" of ${trip.travelDate}: "${item.name}", from ${item.from} to ${item.to}, to be delivered by ${item.deadline}.\n\nSee the item and request to carry it:\n${link}\n\nYou get this mail because you saved this trip in Tote; delete the trip to stop them.${sign}`,
+  }),
+}
+
 /** The page of an item for its sender or for a deliverer. */
 export const itemLink = (origin: string, party: 'sender' | 'deliverer', itemId: string) =>
   `${origin}${party === 'sender' ? '/items' : '/available-items'}/${itemId}`

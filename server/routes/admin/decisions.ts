@@ -19,6 +19,7 @@ import {
   withUpload,
 } from '../../services/files'
 import { adminMails, itemLink, notify, notifyAboutItem } from '../../services/notifications'
+import { queueTripMatch } from '../../services/trip-alerts'
 import { requireUser } from '../../plugins/auth'
 
 const security = [{ bearerAuth: [] }]
@@ -68,6 +69,9 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (accepted) throw httpError(409, 'A request for this item has already been accepted')
         if (row.status !== 'pending') throw httpError(409, 'This item is no longer pending')
         await tx.update(items).set({ sendingApproval: decision }).where(eq(items.id, item_id))
+        // Deliverers whose saved trips it lies on hear of it (issue 16); queued in this transaction
+        // so the job runs only once the approval is committed, and is never lost after it.
+        if (decision === 'approved') await queueTripMatch(app.jobs, item_id, tx)
         await audit(tx, {
           actorId: requireUser(request).id,
           action: decision === 'approved' ? 'item.sending_approved' : 'item.sending_rejected',

@@ -1,0 +1,434 @@
+import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { notifications, pushSubscriptions, trips } from '../db/schema'
+import { PUSH_NOT_SET_UP, resolveVapid } from '../services/push'
+import { notifyTripsOfItem } from '../services/trip-alerts'
+import { bearer, createItem, createUser, type TestUser } from '../testing/fixtures'
+import { backends, createTestApp, lastMail, type TestApp } from '../testing/test-app'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const utcDay = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
+const BERLIN = { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' }
+const MUNICH = { lat: 48.1372, lng: 11.5756, address: 'Munich, Germany' }
+const HAMBURG = { lat: 53.5511, lng: 9.9937 }
+
+/** A browser's push subscription: its own P-256 key pair and auth secret, to decrypt with. */
+function browser(endpoint: string) {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  const auth = randomBytes(16)
+  return {
+    body: {
+      endpoint,
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: auth.toString('base64url'),
+      },
+    },
+    /** RFC 8291 (aes128gcm, one record): what the push service would hand the browser. */
+    decrypt(message: Buffer): unknown {
+      const salt = message.subarray(0, 16)
+      const idLength = message.readUInt8(20)
+      const serverKey = message.subarray(21, 21 + idLength)
+      const record = message.subarray(21 + idLength)
+      const secret = ecdh.computeSecret(serverKey)
+      const info = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), serverKey])
+      const ikm = Buffer.from(hkdfSync('sha256', secret, auth, info, 32))
+      const key = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16))
+      const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12))
+      const decipher = createDecipheriv('aes-128-gcm', key, nonce)
+      decipher.setAuthTag(record.subarray(record.length - 16))
+      const plain = Buffer.concat([
+        decipher.update(record.subarray(0, record.length - 16)),
+        decipher.final(),
+      ])
+      // The last record ends with the delimiter 0x02, then padding zeros.
+      return JSON.parse(plain.subarray(0, plain.lastIndexOf(2)).toString('utf8'))
+    },
+  }
+}
+
+interface Pushed {
+  endpoint: string
+  headers: Headers
+  body: Buffer
+}
+
+// The push services: web-push's real HTTPS request (VAPID header, encrypted body) is answered
+// here by msw, since no push service is reachable from the test machine. /gone answers 410.
+const pushed: Pushed[] = []
+const pushService = setupServer(
+  http.post('https://push.example/:id', async ({ request, params }) => {
+    if (params.id === 'gone') return new HttpResponse('expired', { status: 410 })
+    pushed.push({
+      endpoint: request.url,
+      headers: request.headers,
+      body: Buffer.from(await request.arrayBuffer()),
+    })
+    return new HttpResponse(null, { status: 201 })
+  }),
+)
+beforeAll(() => pushService.listen({ onUnhandledRequest: 'bypass' }))
+afterAll(() => pushService.close())
+
+describe.each(backends)('trip matching and notifications on %s', (backend) => {
+  let t: TestApp
+  let admin: TestUser
+  let sender: TestUser
+  let d1: TestUser
+  const phone = browser('https://push.example/d1-phone')
+  beforeAll(async () => {
+    t = await createTestApp(backend, { APP_ORIGIN: 'https://tote.example' }, { jobWorker: false })
+    admin = await createUser(t.app, { role: 'admin' })
+    sender = await createUser(t.app, { role: 'sender' })
+    d1 = await createUser(t.app, { role: 'deliverer' })
+    const trip = await call(d1, 'POST', '/trips', {
+      origin_address: BERLIN,
+      destination_address: MUNICH,
+      radius_km: 10,
+      travel_date: utcDay(3),
+    })
+    expect(trip.statusCode).toBe(201)
+    expect((await call(d1, 'POST', '/push-subscriptions', phone.body)).statusCode).toBe(201)
+  })
+  afterEach(() => {
+    pushed.length = 0
+  })
+  afterAll(() => t?.close())
+
+  const call = (
+    user: TestUser | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: user ? bearer(user) : {},
+      ...(payload ? { payload } : {}),
+    })
+  const approve = async (itemId: string, decision: 'approved' | 'rejected' = 'approved') => {
+    const res = await call(admin, 'POST', '/admin/sending-approval', {
+      item_id: itemId,
+      decision,
+    })
+    expect(res.statusCode).toBe(200)
+  }
+  const notificationsOf = (user: TestUser, itemId: string) =>
+    t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.itemId, itemId)))
+  const tripOf = async (user: TestUser, over: Partial<typeof trips.$inferInsert> = {}) => {
+    const [row] = await t.app.db
+      .insert(trips)
+      .values({
+        delivererId: user.id,
+        originLat: BERLIN.lat,
+        originLng: BERLIN.lng,
+        originAddress: BERLIN.address,
+        destinationLat: MUNICH.lat,
+        destinationLng: MUNICH.lng,
+        destinationAddress: MUNICH.address,
+        radiusKm: 10,
+        travelDate: utcDay(1),
+        ...over,
+      })
+      .returning()
+    return row
+  }
+
+  it('tells the deliverer once of an approved item on their trip: bell, mail and push', async () => {
+    const item = await createItem(t.app, sender.id, { name: 'Guitar', fromLat: 52.53 })
+    await approve(item.id)
+    await t.app.jobs.drain()
+
+    const list = await call(d1, 'GET', '/notifications')
+    expect(list.statusCode).toBe(200)
+    const [trip] = await t.app.db.select().from(trips).where(eq(trips.delivererId, d1.id))
+    expect(list.json().data).toEqual({
+      notifications: [
+        {
+          id: expect.any(String),
+          kind: 'trip_match',
+          title: 'New item on your trip "Berlin → Munich"',
+          body: 'Guitar: Berlin → Munich',
+          link: `/available-items/${item.id}`,
+          item_id: item.id,
+          trip_id: trip?.id,
+          read_at: null,
+          created_at: expect.any(String),
+        },
+      ],
+      unread: 1,
+      pagination: { current_page: 1, per_page: 20, total: 1 },
+    })
+
+    const { mail, count } = await lastMail(t.app, d1.email)
+    expect(count).toBe(1)
+    expect(mail?.subject).toBe('An item on your trip "Berlin → Munich"')
+    expect(mail?.text).toContain(`https://tote.example/available-items/${item.id}`)
+    expect(mail?.text).toContain('"Guitar"')
+
+    expect(pushed).toHaveLength(1)
+    const [push] = pushed
+    expect(push?.endpoint).toBe('https://push.example/d1-phone')
+    expect(push?.headers.get('content-encoding')).toBe('aes128gcm')
+    expect(push?.headers.get('authorization')).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${t.app.vapid?.publicKey}$`),
+    )
+    expect(Number(push?.headers.get('ttl'))).toBeGreaterThan(0)
+    expect(phone.decrypt(push?.body ?? Buffer.alloc(0))).toEqual({
+      title: 'New item on your trip "Berlin → Munich"',
+      body: 'Guitar: Berlin → Munich',
+      link: `/available-items/${item.id}`,
+    })
+
+    // Approved again, and the job run again: nobody hears of it twice.
+    await approve(item.id)
+    await t.app.jobs.drain()
+    expect(await notifyTripsOfItem(t.app, item.id)).toBe(0)
+    await t.app.jobs.drain()
+    expect(await notificationsOf(d1, item.id)).toHaveLength(1)
+    expect((await lastMail(t.app, d1.email)).count).toBe(1)
+    expect(pushed).toHaveLength(1)
+  })
+
+  it('notifies once under parallel approvals and parallel matching jobs', async () => {
+    const item = await createItem(t.app, sender.id, { name: 'Drum' })
+    await Promise.all([approve(item.id), approve(item.id), approve(item.id)])
+    await Promise.all([
+      notifyTripsOfItem(t.app, item.id),
+      notifyTripsOfItem(t.app, item.id),
+      t.app.jobs.drain(),
+    ])
+    await t.app.jobs.drain()
+    expect(await notificationsOf(d1, item.id)).toHaveLength(1)
+    expect(pushed).toHaveLength(1)
+  })
+
+  it('tells nobody of their own item, of a past trip, an item off the route or a rejected one', async () => {
+    // A deliverer who sends an item along their own trip (set up in the database).
+    const own = await createUser(t.app, { role: 'deliverer' })
+    await tripOf(own)
+    const ownItem = await createItem(t.app, own.id)
+    // A trip whose day is past (the API refuses those; an old trip stays saved).
+    const late = await createUser(t.app, { role: 'deliverer' })
+    await tripOf(late, { travelDate: utcDay(-2) })
+    await approve(ownItem.id)
+    await t.app.jobs.drain()
+    expect(await notificationsOf(own, ownItem.id)).toHaveLength(0)
+    expect(await notificationsOf(late, ownItem.id)).toHaveLength(0)
+    expect(await notificationsOf(d1, ownItem.id)).toHaveLength(1)
+
+    const offRoute = await createItem(t.app, sender.id, { toLat: HAMBURG.lat, toLng: HAMBURG.lng })
+    // Within 10 km of Berlin at the start, but 15 km from Munich at the end.
+    const nearMiss = await createItem(t.app, sender.id, { toLat: 48.2722 })
+    const rejected = await createItem(t.app, sender.id)
+    await approve(offRoute.id)
+    await approve(nearMiss.id)
+    await approve(rejected.id, 'rejected')
+    await t.app.jobs.drain()
+    expect(await notifyTripsOfItem(t.app, rejected.id)).toBe(0)
+    for (const item of [offRoute, nearMiss, rejected])
+      expect(await notificationsOf(d1, item.id)).toHaveLength(0)
+  })
+
+  it('deletes a subscription the push service says is gone, and names the trip', async () => {
+    const d4 = await createUser(t.app, { role: 'deliverer' })
+    await tripOf(d4, { name: 'Work trip' })
+    expect(
+      (await call(d4, 'POST', '/push-subscriptions', browser('https://push.example/gone').body))
+        .statusCode,
+    ).toBe(201)
+    const item = await createItem(t.app, sender.id)
+    await approve(item.id)
+    await t.app.jobs.drain()
+    expect(await notificationsOf(d4, item.id)).toMatchObject([
+      { title: 'New item on your trip "Work trip"' },
+    ])
+    expect((await lastMail(t.app, d4.email)).mail?.subject).toBe('An item on your trip "Work trip"')
+    const left = await t.app.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, d4.id))
+    expect(left).toEqual([])
+  })
+
+  it('keeps a notification when its trip is deleted', async () => {
+    const d6 = await createUser(t.app, { role: 'deliverer' })
+    const trip = await tripOf(d6)
+    const item = await createItem(t.app, sender.id)
+    await approve(item.id)
+    await t.app.jobs.drain()
+    expect((await call(d6, 'DELETE', `/trips/${trip?.id}`)).statusCode).toBe(200)
+    expect(await notificationsOf(d6, item.id)).toMatchObject([{ tripId: null }])
+  })
+
+  it('reads one, reads all, counts and pages; another user’s notification is a 404', async () => {
+    const user = await createUser(t.app, { role: 'sender' })
+    const stranger = await createUser(t.app, { role: 'deliverer' })
+    const rows = await t.app.db
+      .insert(notifications)
+      .values(
+        [1, 2, 3].map((n) => ({
+          userId: user.id,
+          kind: 'trip_match',
+          title: `Notice ${n}`,
+          body: 'Body',
+          link: '/available-items/x',
+          createdAt: new Date(Date.now() - (10 - n) * 60_000),
+        })),
+      )
+      .returning()
+    const unread = async (who: TestUser) =>
+      (await call(who, 'GET', '/notifications/unread-count')).json().data.unread
+    expect(await unread(user)).toBe(3)
+
+    const page = await call(user, 'GET', '/notifications?page=2&per_page=2')
+    expect(page.json().data).toMatchObject({
+      notifications: [{ title: 'Notice 1' }],
+      unread: 3,
+      pagination: { current_page: 2, per_page: 2, total: 3 },
+    })
+    const first = await call(user, 'GET', '/notifications?per_page=2')
+    expect(first.json().data.notifications.map((n: { title: string }) => n.title)).toEqual([
+      'Notice 3',
+      'Notice 2',
+    ])
+
+    const target = rows[1]?.id ?? ''
+    const read = await call(user, 'POST', `/notifications/${target}/read`)
+    expect(read.statusCode).toBe(200)
+    const readAt = read.json().data.notification.read_at
+    expect(readAt).toEqual(expect.any(String))
+    expect(await unread(user)).toBe(2)
+    // Reading again keeps the first time.
+    const again = await call(user, 'POST', `/notifications/${target}/read`)
+    expect(again.json().data.notification.read_at).toBe(readAt)
+
+    const notFound = { success: false, message: 'Notification not found' }
+    const theirs = await call(stranger, 'POST', `/notifications/${rows[0]?.id}/read`)
+    expect(theirs.statusCode).toBe(404)
+    expect(theirs.json()).toEqual(notFound)
+    const unknown = await call(
+      user,
+      'POST',
+      '/notifications/00000000-0000-4000-8000-000000000000/read',
+    )
+    expect(unknown.statusCode).toBe(404)
+    expect((await call(user, 'POST', '/notifications/nope/read')).statusCode).toBe(400)
+    expect(await unread(user)).toBe(2)
+    expect((await call(stranger, 'GET', '/notifications')).json().data.notifications).toEqual([])
+
+    const all = await call(user, 'POST', '/notifications/read-all')
+    expect(all.json()).toEqual({
+      success: true,
+      message: 'All notifications read',
+      data: { unread: 0 },
+    })
+    expect(await unread(user)).toBe(0)
+    expect((await call(null, 'GET', '/notifications')).statusCode).toBe(401)
+    expect((await call(null, 'GET', '/notifications/unread-count')).statusCode).toBe(401)
+  })
+
+  it('subscribes, moves an endpoint to whoever subscribes it again, and unsubscribes', async () => {
+    const key = await call(sender, 'GET', '/push/public-key')
+    expect(key.statusCode).toBe(200)
+    expect(key.json().data.public_key).toBe(t.app.vapid?.publicKey)
+    expect(Buffer.from(key.json().data.public_key, 'base64url')).toHaveLength(65)
+    expect((await call(null, 'GET', '/push/public-key')).statusCode).toBe(401)
+
+    const a = await createUser(t.app, { role: 'sender' })
+    const b = await createUser(t.app, { role: 'admin' })
+    const tablet = browser('https://push.example/shared-tablet')
+    const owner = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, tablet.body.endpoint))
+      ).map((s) => ({ userId: s.userId, p256dh: s.p256dh }))
+    expect((await call(a, 'POST', '/push-subscriptions', tablet.body)).statusCode).toBe(201)
+    const fresh = browser(tablet.body.endpoint)
+    expect((await call(b, 'POST', '/push-subscriptions', fresh.body)).statusCode).toBe(201)
+    expect(await owner()).toEqual([{ userId: b.id, p256dh: fresh.body.keys.p256dh }])
+
+    const plain = { ...tablet.body, endpoint: 'http://push.example/insecure' }
+    const refused = await call(a, 'POST', '/push-subscriptions', plain)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe('Endpoint must be an https URL')
+
+    // Someone else's endpoint stays subscribed.
+    const off = await call(a, 'DELETE', '/push-subscriptions', { endpoint: tablet.body.endpoint })
+    expect(off.statusCode).toBe(200)
+    expect(await owner()).toHaveLength(1)
+    await call(b, 'DELETE', '/push-subscriptions', { endpoint: tablet.body.endpoint })
+    expect(await owner()).toEqual([])
+  })
+})
+
+describe('VAPID keys', () => {
+  const dirs: string[] = []
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tote-vapid-'))
+    dirs.push(dir)
+    return dir
+  }
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+  const base = { vapidSubject: 'mailto:no-reply@tote.local', isProduction: false }
+
+  it('generates a pair once into DATA_DIR (0600) and reuses it', () => {
+    const dir = dataDir()
+    const first = resolveVapid({ ...base, vapid: undefined, dataDir: dir })
+    const second = resolveVapid({ ...base, vapid: undefined, dataDir: dir })
+    expect(first?.publicKey).toBeTruthy()
+    expect(second).toEqual(first)
+    expect(statSync(path.join(dir, 'vapid.json')).mode & 0o777).toBe(0o600)
+  })
+
+  it('takes the keys from the environment, and is off in production without them', () => {
+    const vapid = { publicKey: 'pub', privateKey: 'priv' }
+    expect(resolveVapid({ ...base, vapid, dataDir: dataDir() })).toEqual({
+      ...vapid,
+      subject: 'mailto:no-reply@tote.local',
+    })
+    expect(
+      resolveVapid({ ...base, isProduction: true, vapid: undefined, dataDir: dataDir() }),
+    ).toBeNull()
+  })
+
+  it('answers 404 to the public key and subscriptions when push is off', async () => {
+    const t = await createTestApp('pglite', {
+      NODE_ENV: 'production',
+      APP_ORIGIN: 'https://tote.example',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    })
+    try {
+      const user = await createUser(t.app, { role: 'deliverer' })
+      const key = await t.app.inject({
+        method: 'GET',
+        url: '/api/push/public-key',
+        headers: bearer(user),
+      })
+      expect(key.statusCode).toBe(404)
+      expect(key.json()).toEqual({ success: false, message: PUSH_NOT_SET_UP })
+      const sub = await t.app.inject({
+        method: 'POST',
+        url: '/api/push-subscriptions',
+        headers: bearer(user),
+        payload: browser('https://push.example/x').body,
+      })
+      expect(sub.statusCode).toBe(404)
+    } finally {
+      await t.close()
+    }
+  })
+})

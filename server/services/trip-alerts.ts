@@ -1,0 +1,133 @@
+import { and, eq, gte, ne } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { items, notifications, trips, users } from '../db/schema'
+import type { JobQueue } from '../jobs/queue'
+import { queueMail } from './mail-jobs'
+import { itemLink, tripMails } from './notifications'
+import { pushToUser } from './push'
+import { itemOnTrip } from './trip-match'
+import { earliestTravelDate, type TripRow } from './trips'
+
+/** Finds the trips an approved item lies on and notifies their deliverers (once per item and trip). */
+export const TRIP_MATCH_JOB = 'trips.match'
+/** Sends one notification as Web Push to every browser its user subscribed. */
+export const PUSH_JOB = 'push.notification'
+
+const matchData = z.object({ itemId: z.string() })
+const pushData = z.object({ notificationId: z.string() })
+
+/**
+ * Queues the matching of an item whose sending was just approved. Pass the approval's transaction:
+ * the job exists only if the approval commits, and runs after it, so it sees the approved item.
+ */
+export const queueTripMatch = (jobs: JobQueue, itemId: string, db?: Db) =>
+  jobs.enqueue(TRIP_MATCH_JOB, { itemId }, { db })
+
+/** The start of an address ("Berlin" of "Berlin, Germany"), or its coordinates. */
+const placeName = (address: string, lat: number, lng: number) =>
+  address.split(',')[0]?.trim() || `${lat.toFixed(3)}, ${lng.toFixed(3)}`
+
+/** What a trip is called in notifications: its name, else "From → To". */
+export const tripLabel = (trip: TripRow) =>
+  trip.name ??
+  `${placeName(trip.originAddress, trip.originLat, trip.originLng)} → ${placeName(trip.destinationAddress, trip.destinationLat, trip.destinationLng)}`
+
+/**
+ * The matching: the item must still be approved and pending; the candidate trips (not past, not
+ * the sender's own, of an active deliverer) come from SQL, the route rule from itemOnTrip. Each
+ * match inserts its notification with ON CONFLICT DO NOTHING on (user, item, trip): only the
+ * insert that wrote the row queues the mail and the push, in the same transaction, so a second
+ * approval, a retried job or two approvals at once notify nobody twice. Answers how many it wrote.
+ */
+export async function notifyTripsOfItem(app: FastifyInstance, itemId: string): Promise<number> {
+  const [item] = await app.db
+    .select()
+    .from(items)
+    .where(
+      and(eq(items.id, itemId), eq(items.sendingApproval, 'approved'), eq(items.status, 'pending')),
+    )
+  if (!item) return 0
+  const candidates = await app.db
+    .select({ trip: trips, email: users.email, name: users.name })
+    .from(trips)
+    .innerJoin(users, eq(users.id, trips.delivererId))
+    .where(
+      and(
+        gte(trips.travelDate, earliestTravelDate()),
+        ne(trips.delivererId, item.senderId),
+        eq(users.active, true),
+      ),
+    )
+  const origin = app.publicOrigin()
+  let written = 0
+  for (const { trip, email, name } of candidates) {
+    if (!itemOnTrip(item, trip)) continue
+    const label = tripLabel(trip)
+    const title = `New item on your trip "${label}"`
+    const body = `${item.name}: ${placeName(item.fromAddress, item.fromLat, item.fromLng)} → ${placeName(item.toAddress, item.toLat, item.toLng)}`
+    const link = `/available-items/${item.id}`
+    await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(notifications)
+        .values({
+          userId: trip.delivererId,
+          kind: 'trip_match',
+          title,
+          body,
+          link,
+          itemId: item.id,
+          tripId: trip.id,
+        })
+        .onConflictDoNothing()
+        .returning({ id: notifications.id })
+      if (!row) return
+      written++
+      await queueMail(
+        app.jobs,
+        {
+          to: email,
+          ...tripMails.itemOnTrip(
+            name,
+            { label, travelDate: trip.travelDate },
+            {
+              name: item.name,
+              from: item.fromAddress || placeName('', item.fromLat, item.fromLng),
+              to: item.toAddress || placeName('', item.toLat, item.toLng),
+              deadline: item.deliveryDeadline.toISOString().slice(0, 10),
+            },
+            itemLink(origin, 'deliverer', item.id),
+          ),
+        },
+        tx,
+      )
+      if (app.vapid) await app.jobs.enqueue(PUSH_JOB, { notificationId: row.id }, { db: tx })
+    })
+  }
+  return written
+}
+
+export function registerTripJobs(app: FastifyInstance) {
+  app.jobs.register(TRIP_MATCH_JOB, async (data) => {
+    await notifyTripsOfItem(app, matchData.parse(data).itemId)
+  })
+
+  app.jobs.register(PUSH_JOB, async (data) => {
+    const vapid = app.vapid
+    if (!vapid) return
+    const [row] = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, pushData.parse(data).notificationId))
+    // Read already (on another device) or gone with its user: nothing to push.
+    if (!row || row.readAt) return
+    await pushToUser(
+      app.db,
+      vapid,
+      row.userId,
+      { title: row.title, body: row.body, link: row.link },
+      app.log,
+    )
+  })
+}

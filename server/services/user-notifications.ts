@@ -1,0 +1,67 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import type { Notification } from '../../contract/notifications'
+import type { Db } from '../db/client'
+import { notifications } from '../db/schema'
+
+export type NotificationRow = typeof notifications.$inferSelect
+
+export const toNotificationView = (row: NotificationRow): Notification => ({
+  id: row.id,
+  // The column is text (new kinds need no migration); the only kind written so far is trip_match.
+  kind: 'trip_match',
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  item_id: row.itemId,
+  trip_id: row.tripId,
+  read_at: row.readAt ? row.readAt.toISOString() : null,
+  created_at: row.createdAt.toISOString(),
+})
+
+/** The bell's number: the user's notifications not read yet. */
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+  return Number(row?.n ?? 0)
+}
+
+/** GET /api/notifications: newest first, a page of them, with the total and the unread count. */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  page: { page: number; perPage: number },
+) {
+  const mine = eq(notifications.userId, userId)
+  const [rows, [total], unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(mine)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ n: count() }).from(notifications).where(mine),
+    unreadCount(db, userId),
+  ])
+  return { rows, total: Number(total?.n ?? 0), unread }
+}
+
+/** POST /api/notifications/{id}/read; null when it is not the user's. Reading twice keeps the first time. */
+export async function markRead(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning()
+  return row ?? null
+}
+
+/** POST /api/notifications/read-all */
+export async function markAllRead(db: Db, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+}
