@@ -62,7 +62,20 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string } | undefined
   /** The contact push services see: VAPID_SUBJECT, else mailto: the MAIL_FROM address. */
   vapidSubject: string
+  /**
+   * The hosts (and their subdomains) a push subscription may point at: the server POSTs to that
+   * address, so any https URL would let a user make it call services inside its network.
+   */
+  pushServiceHosts: string[]
 }
+
+/** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari/iOS. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+]
 
 /** Bytes a production JWT_SECRET needs at the least (HS256 wants a key as long as its hash). */
 export const JWT_SECRET_MIN_BYTES = 32
@@ -154,6 +167,16 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   VAPID_PUBLIC_KEY: base64urlBytes(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64urlBytes(32, 'a P-256 private key').optional(),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names separated by commas')))
+    .optional(),
   VAPID_SUBJECT: z
     .string()
     .trim()
@@ -235,6 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
     vapidSubject:
       e.VAPID_SUBJECT ??
       (/^\S+@\S+$/.test(fromAddress) ? `mailto:${fromAddress}` : 'mailto:admin@localhost'),
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
   }
 }
 

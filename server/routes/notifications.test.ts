@@ -84,7 +84,12 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
   let d1: TestUser
   const phone = browser('https://push.example/d1-phone')
   beforeAll(async () => {
-    t = await createTestApp(backend, { APP_ORIGIN: 'https://tote.example' }, { jobWorker: false })
+    t = await createTestApp(
+      backend,
+      // The test's push service stands in for FCM and the others.
+      { APP_ORIGIN: 'https://tote.example', PUSH_SERVICE_HOSTS: 'push.example' },
+      { jobWorker: false },
+    )
     admin = await createUser(t.app, { role: 'admin' })
     sender = await createUser(t.app, { role: 'sender' })
     d1 = await createUser(t.app, { role: 'deliverer' })
@@ -365,6 +370,18 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     const refused = await call(a, 'POST', '/push-subscriptions', plain)
     expect(refused.statusCode).toBe(400)
     expect(refused.json().message).toBe('Endpoint must be an https URL')
+
+    // The server posts to the endpoint: only push services, never an address inside its network.
+    for (const endpoint of [
+      'https://169.254.169.254/latest/meta-data',
+      'https://localhost:5432/',
+      'https://push.example.evil.test/x',
+    ]) {
+      const inside = await call(a, 'POST', '/push-subscriptions', { ...tablet.body, endpoint })
+      expect(inside.statusCode).toBe(400)
+      expect(inside.json().message).toBe("Endpoint must be a browser push service's address")
+    }
+    expect(await owner()).toEqual([{ userId: b.id, p256dh: fresh.body.keys.p256dh }])
 
     // Someone else's endpoint stays subscribed.
     const off = await call(a, 'DELETE', '/push-subscriptions', { endpoint: tablet.body.endpoint })

@@ -12,7 +12,13 @@ import {
 } from '../../contract/notifications'
 import { httpError } from '../errors'
 import { requireUser } from '../plugins/auth'
-import { deletePushSubscription, PUSH_NOT_SET_UP, savePushSubscription } from '../services/push'
+import {
+  deletePushSubscription,
+  isPushServiceEndpoint,
+  NOT_A_PUSH_SERVICE,
+  PUSH_NOT_SET_UP,
+  savePushSubscription,
+} from '../services/push'
 import {
   listNotifications,
   markAllRead,
@@ -161,6 +167,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!app.vapid) throw httpError(404, PUSH_NOT_SET_UP)
+      if (!isPushServiceEndpoint(request.body.endpoint, app.config.pushServiceHosts))
+        throw httpError(400, NOT_A_PUSH_SERVICE)
       await savePushSubscription(app.db, requireUser(request).id, request.body)
       return reply.code(201).send({ success: true, message: 'Push notifications on' })
     },

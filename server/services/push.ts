@@ -46,6 +46,19 @@ export function resolveVapid(
 }
 
 /** POST /api/push-subscriptions: the endpoint is the browser's; subscribing it again moves it. */
+export const NOT_A_PUSH_SERVICE = "Endpoint must be a browser push service's address"
+
+/** Whether an endpoint's host is one of the push services (or a subdomain of one). */
+export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]): boolean {
+  let host: string
+  try {
+    host = new URL(endpoint).hostname.toLowerCase()
+  } catch {
+    return false
+  }
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+}
+
 export async function savePushSubscription(db: Db, userId: string, sub: PushSubscriptionBody) {
   const values = { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth }
   await db
