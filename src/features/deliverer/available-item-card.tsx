@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
 import { ItemPhotoThumb } from '@/components/item-photos'
@@ -7,18 +7,63 @@ import { QUEUED_WRITE_MESSAGE } from '@/lib/outbox/queued-writes'
 
 interface AvailableItemCardProps {
   item: Item
+  /** Its number in the list, as on the map's markers. */
+  number: number
+  /** Chosen on the map. */
+  highlighted: boolean
   requested: boolean
   /** A request for this item waits in the outbox: no second one is offered. */
   queued: boolean
   onRequest: (item: Item) => void
 }
 
-export function AvailableItemCard({ item, requested, queued, onRequest }: AvailableItemCardProps) {
+/** How far out of the way the item takes the deliverer: "+12 km detour", "On your way". */
+export function detourText(km: number): string {
+  const rounded = Math.round(km)
+  return rounded < 1 ? 'On your way (under 1 km detour)' : `+${rounded} km detour`
+}
+
+export function AvailableItemCard({
+  item,
+  number,
+  highlighted,
+  requested,
+  queued,
+  onRequest,
+}: AvailableItemCardProps) {
   return (
-    <Card.Root as="article" aria-labelledby={`item-${item.id}`} size="sm">
+    <Card.Root
+      as="article"
+      id={`card-${item.id}`}
+      tabIndex={-1}
+      // Chosen on the map: said to screen readers too, not only drawn.
+      aria-current={highlighted ? 'true' : undefined}
+      aria-labelledby={`item-${item.id}`}
+      size="sm"
+      borderColor={highlighted ? 'brand.solid' : undefined}
+      outline={highlighted ? '2px solid' : undefined}
+      outlineColor={highlighted ? 'brand.solid' : undefined}
+      scrollMarginTop="16"
+    >
       <Card.Body gap="2">
         <HStack justify="space-between" align="start" gap="2">
           <ItemPhotoThumb photos={item.photos} name={item.name} />
+          {/* The map's markers carry this number; their labels name the item for screen readers. */}
+          <Box
+            aria-hidden
+            flexShrink={0}
+            minW="6"
+            h="6"
+            px="1"
+            rounded="full"
+            bg="bg.muted"
+            fontSize="sm"
+            fontWeight="semibold"
+            display="grid"
+            placeItems="center"
+          >
+            {number}
+          </Box>
           <Card.Title flex="1" as="h2" id={`item-${item.id}`} fontSize="lg">
             {item.name}
           </Card.Title>
@@ -28,9 +73,16 @@ export function AvailableItemCard({ item, requested, queued, onRequest }: Availa
             </Badge>
           )}
         </HStack>
-        <Text color="fg.muted" fontSize="sm">
-          {capitalise(item.category)}
-        </Text>
+        <HStack justify="space-between" gap="2" wrap="wrap">
+          <Text color="fg.muted" fontSize="sm">
+            {capitalise(item.category)}
+          </Text>
+          {item.detour_km !== undefined && (
+            <Badge colorPalette="teal" variant="surface">
+              {detourText(item.detour_km)}
+            </Badge>
+          )}
+        </HStack>
         <Stack gap="1" fontSize="sm">
           <Text>
             <Text as="span" fontWeight="semibold">

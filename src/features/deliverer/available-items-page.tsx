@@ -1,8 +1,9 @@
 import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { DEFAULT_RADIUS_KM } from '@contract/deliveries'
 import type { Item } from '@contract/items'
+import { CorridorMap, type MapStop } from '@/components/corridor-map'
 import { FormAlert } from '@/components/form-alert'
 import { MapLocationPicker } from '@/components/map-location-picker'
 import { PageIntro } from '@/components/page-intro'
@@ -30,6 +31,28 @@ interface AvailableItemsPageProps {
 
 export const CHOOSE_PLACES_PROMPT =
   'Please select your destination and current location to see available items.'
+
+/** Each listed item's pickup and drop-off, numbered as the cards are. */
+function stopsOf(items: Item[]): MapStop[] {
+  return items.flatMap((item, index) => [
+    {
+      id: item.id,
+      number: index + 1,
+      kind: 'pickup' as const,
+      lat: item.from_location.lat,
+      lng: item.from_location.lng,
+      label: `${index + 1}. ${item.name}: pickup`,
+    },
+    {
+      id: item.id,
+      number: index + 1,
+      kind: 'dropoff' as const,
+      lat: item.to_location.lat,
+      lng: item.to_location.lng,
+      label: `${index + 1}. ${item.name}: drop-off`,
+    },
+  ])
+}
 
 export function AvailableItemsPage({
   search,
@@ -60,6 +83,18 @@ export function AvailableItemsPage({
   })
 
   const closeDialog = useCallback(() => setDialogItem(null), [])
+
+  // A marker chosen on the map: its card stands out, comes into view and takes the focus.
+  const [activeItem, setActiveItem] = useState<string | null>(null)
+  const items = list.data?.items
+  const stops = useMemo(() => (items ? stopsOf(items) : []), [items])
+  const showItem = useCallback((id: string) => {
+    setActiveItem(id)
+    const card = document.getElementById(`card-${id}`)
+    // jsdom has no scrollIntoView; a browser always does.
+    card?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
+    card?.focus({ preventScroll: true })
+  }, [])
 
   return (
     <Stack gap="6">
@@ -109,10 +144,22 @@ export function AvailableItemsPage({
         )}
         {ready && list.data && list.data.items.length > 0 && (
           <Stack gap="4">
+            {origin && destination && (
+              <CorridorMap
+                from={origin}
+                to={destination}
+                radiusKm={search.radius ?? DEFAULT_RADIUS_KM}
+                stops={stops}
+                onStop={showItem}
+                activeStop={activeItem}
+              />
+            )}
             <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-              {list.data.items.map((item) => (
+              {list.data.items.map((item, index) => (
                 <AvailableItemCard
                   key={item.id}
+                  number={index + 1}
+                  highlighted={item.id === activeItem}
                   item={item}
                   requested={isRequestedBy(item, userId)}
                   queued={waitingWrite(outbox.entries, 'request-item', item.id) !== null}
