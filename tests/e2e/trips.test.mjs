@@ -1,0 +1,112 @@
+// Issue 16, browser scenario: a deliverer saves their search as a trip, an admin approves an item
+// on that route through the API, the bell shows 1 and the notification opens the item.
+// Runs against the real server (with its job worker) and the built PWA.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { apiCall, apiLogin } from './support/api.mjs'
+import { launchBrowser, logIn, openPage, scenario, waitForPath } from './support/browser.mjs'
+import { startServer } from './support/server.mjs'
+
+const TEST_TIMEOUT_MS = 120_000
+const berlin = { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' }
+const munich = { lat: 48.137, lng: 11.575, address: 'Munich, Germany' }
+
+describe(
+  'a saved trip announces an approved item on its route',
+  { timeout: TEST_TIMEOUT_MS },
+  () => {
+    let server
+    let browser
+
+    before(async () => {
+      server = await startServer()
+      browser = await launchBrowser()
+    })
+    after(async () => {
+      await browser?.close()
+      await server?.stop()
+    })
+
+    it(
+      'save a trip, approve an item on it, the bell shows 1 and opens the item',
+      { timeout: TEST_TIMEOUT_MS },
+      async () => {
+        const session = await openPage(browser, server.baseURL)
+        const { page } = session
+        try {
+          await scenario('trip-alert', session, async () => {
+            await logIn(page, 'deliverer@example.com')
+            await waitForPath(page, '/deliverer-dashboard')
+            const search = new URLSearchParams({
+              origin: JSON.stringify(berlin),
+              destination: JSON.stringify(munich),
+            })
+            await page.goto(`/available-items?${search}`)
+            await page.getByRole('button', { name: 'Save as trip' }).click()
+            const dialog = page.getByRole('dialog', { name: 'Save this route as a trip' })
+            await dialog.getByRole('textbox', { name: 'Name (optional)' }).fill('Berlin run')
+            await dialog.getByRole('button', { name: 'Save trip' }).click()
+            await page.getByText('Trip saved', { exact: true }).waitFor()
+
+            await page.getByRole('link', { name: 'My Trips' }).click()
+            await waitForPath(page, '/trips')
+            await page.getByRole('heading', { name: 'Berlin run' }).waitFor()
+            const nav = page.getByRole('navigation', { name: 'Main navigation' })
+            await nav.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
+
+            // A sender posts an item on the way, the admin approves it: the job worker matches it.
+            const sender = await apiLogin(server.baseURL, 'sender@example.com')
+            const name = `Bike wheel ${Date.now()}`
+            const created = await apiCall(server.baseURL, sender.token, 'POST', '/api/items', {
+              name,
+              category: 'other',
+              description: 'A spare front wheel.',
+              quantity: 1,
+              weight: 1.5,
+              dimensions: { length: 70, width: 70, height: 10 },
+              is_fragile: false,
+              from_location: { lat: 52.5, lng: 13.42, address: 'Berlin-Neukölln, Germany' },
+              to_location: { lat: 48.15, lng: 11.56, address: 'Munich-Maxvorstadt, Germany' },
+              delivery_phone: '+49 89 1234567',
+              delivery_address: 'Theresienstraße 1, Munich',
+              delivery_deadline: new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString(),
+              special_instructions: '',
+              sender_price: 20,
+            })
+            const item = created.data.item
+            const admin = await apiLogin(server.baseURL, 'admin@example.com')
+            await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
+              item_id: item.id,
+              decision: 'approved',
+            })
+
+            // The bell asks every 30 s; a reload asks at once. The job runs within a few seconds.
+            const bell = nav.getByRole('link', { name: 'Notifications, 1 unread' })
+            const deadline = Date.now() + 45_000
+            for (;;) {
+              await page.reload()
+              try {
+                await bell.waitFor({ timeout: 5_000 })
+                break
+              } catch (error) {
+                if (Date.now() > deadline) throw error
+              }
+            }
+            await bell.click()
+            await waitForPath(page, '/notifications')
+            await page.getByText('1 unread', { exact: true }).waitFor()
+            const entry = page.getByRole('link', { name: 'New item on your trip "Berlin run"' })
+            await entry.click()
+            await waitForPath(page, `/available-items/${item.id}`)
+            await page.getByRole('heading', { name, level: 1 }).waitFor()
+            // Opened means read: the bell no longer counts it.
+            await nav.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
+            assert.equal(await page.getByRole('link', { name: /unread/ }).count(), 0)
+          })
+        } finally {
+          await session.context.close()
+        }
+      },
+    )
+  },
+)
