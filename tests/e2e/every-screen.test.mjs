@@ -39,7 +39,21 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
     routes.sender.push('/payment-method', '/profile', '/my-deliveries', '/rejected-requests')
     routes.deliverer = ['/deliverer-dashboard', '/available-items', `/available-items/${open.id}`]
     routes.deliverer.push('/my-deliveries', `/my-deliveries/${delivery.id}`, '/rejected-requests')
-    routes.deliverer.push('/payment-method', '/profile')
+    routes.deliverer.push('/payment-method', '/profile', '/trips', '/notifications')
+    // The list with its corridor map and numbered cards, on the route of the open item.
+    const around = new URLSearchParams({
+      origin: JSON.stringify(open.from_location),
+      destination: JSON.stringify(open.to_location),
+    })
+    routes.deliverer.push(`/available-items?${around}`)
+    // /trips with a trip on it, not only its empty state.
+    await apiCall(server.baseURL, sessions.deliverer.token, 'POST', '/api/trips', {
+      name: 'Weekly run',
+      origin_address: open.from_location,
+      destination_address: open.to_location,
+      radius_km: 15,
+      travel_date: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+    })
     routes.admin = ['/admin-dashboard', '/items-management', `/sending-approval/item/${review.id}`]
     routes.admin.push('/users', '/agreements')
   })
