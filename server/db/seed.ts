@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Role } from '../../contract/user'
 import { hashPassword } from '../services/passwords'
 import type { Db } from './client'
+import { one } from './one'
 import { auditLog, deliveryRequests, items, payments, terms, users } from './schema'
 
 export interface SeededAccount {
@@ -80,14 +81,20 @@ const goods: [Category, string, string, number][] = [
   ['other', 'Watercolour painting', 'A framed painting, 40 x 30 cm.', 1.4],
 ]
 
+/** The n-th element of a non-empty list, starting over at its end. */
+function nth<T>(list: readonly T[], n: number): T {
+  const value = list[n % list.length]
+  if (value === undefined) throw new Error('nth() of an empty list')
+  return value
+}
+
 /** Pairs within one continent, varied: a few dozen plausible trips. */
 function routes(): [City, City][] {
   const pairs: [City, City][] = []
   for (const list of [US, EU]) {
-    for (let i = 0; i < list.length; i++) {
-      const a = list[i]!
-      pairs.push([a, list[(i + 1) % list.length]!])
-      if (i % 2 === 0) pairs.push([a, list[(i + 5) % list.length]!])
+    for (const [i, a] of list.entries()) {
+      pairs.push([a, nth(list, i + 1)])
+      if (i % 2 === 0) pairs.push([a, nth(list, i + 5)])
     }
   }
   return pairs
@@ -121,9 +128,14 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
       .returning({ id: users.id, role: users.role })
     // Another process seeded at the same time: leave it to that one.
     if (created.length !== demoAccounts.length) return []
-    const sender = created.find((u) => u.role === 'sender')!
-    const deliverer = created.find((u) => u.role === 'deliverer')!
-    const admin = created.find((u) => u.role === 'admin')!
+    const account = (role: Role) =>
+      one(
+        created.filter((u) => u.role === role),
+        `demo ${role}`,
+      )
+    const sender = account('sender')
+    const deliverer = account('deliverer')
+    const admin = account('admin')
 
     await tx.insert(terms).values([
       {
@@ -164,7 +176,7 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
       .insert(items)
       .values(
         list.map(([from, to], i) => {
-          const [category, name, description, weight] = goods[i % goods.length]!
+          const [category, name, description, weight] = nth(goods, i)
           return {
             name: `${name} to ${to[0].split(',')[0]}`,
             category,
@@ -206,28 +218,31 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
     const underWay = seeded.filter((i) => i.sendingApproval === 'approved').slice(0, 2)
     for (const [n, item] of underWay.entries()) {
       const status = n === 0 ? ('ready_to_pickup' as const) : ('in_process' as const)
-      const [request] = await tx
-        .insert(deliveryRequests)
-        .values({
-          itemId: item.id,
-          delivererId: deliverer.id,
-          delivererPrice: item.senderPrice,
-          acceptPrivacy: true,
-          consentedAt: now,
-          deliveryApproval: 'approved',
-          requestStatus: 'accepted',
-        })
-        .returning({ id: deliveryRequests.id })
+      const request = one(
+        await tx
+          .insert(deliveryRequests)
+          .values({
+            itemId: item.id,
+            delivererId: deliverer.id,
+            delivererPrice: item.senderPrice,
+            acceptPrivacy: true,
+            consentedAt: now,
+            deliveryApproval: 'approved',
+            requestStatus: 'accepted',
+          })
+          .returning({ id: deliveryRequests.id }),
+        'delivery request',
+      )
       await tx
         .update(items)
-        .set({ status, currentRequestId: request!.id })
+        .set({ status, currentRequestId: request.id })
         .where(eq(items.id, item.id))
       const intent = `pi_test_demo_${randomBytes(12).toString('hex')}`
       const [{ id: paymentId } = { id: '' }] = await tx
         .insert(payments)
         .values({
           itemId: item.id,
-          requestId: request!.id,
+          requestId: request.id,
           provider: 'test',
           providerIntentId: intent,
           amountCents: Math.round(Number(item.senderPrice) * 100),
@@ -240,9 +255,9 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
       const hour = 60 * 60 * 1000
       const history: [string, string, 'item' | 'delivery_request', string, string | null][] = [
         [admin.id, 'item.sending_approved', 'item', item.id, null],
-        [deliverer.id, 'delivery_request.create', 'delivery_request', request!.id, null],
-        [admin.id, 'delivery_request.delivery_approved', 'delivery_request', request!.id, null],
-        [sender.id, 'request.accept', 'delivery_request', request!.id, `payment ${paymentId}`],
+        [deliverer.id, 'delivery_request.create', 'delivery_request', request.id, null],
+        [admin.id, 'delivery_request.delivery_approved', 'delivery_request', request.id, null],
+        [sender.id, 'request.accept', 'delivery_request', request.id, `payment ${paymentId}`],
       ]
       if (status === 'in_process')
         history.push([deliverer.id, 'delivery.in_process', 'item', item.id, null])

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { one } from '../db/one'
 import { jobs } from '../db/schema'
 
 export type JobRow = typeof jobs.$inferSelect
@@ -63,18 +64,21 @@ export class JobQueue {
     data: Record<string, unknown>,
     opts: EnqueueOptions = {},
   ): Promise<string> {
-    const [row] = await (opts.db ?? this.db)
-      .insert(jobs)
-      .values({
-        name,
-        data,
-        ...(opts.runAt ? { runAt: opts.runAt } : {}),
-        maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      })
-      .returning({ id: jobs.id })
+    const row = one(
+      await (opts.db ?? this.db)
+        .insert(jobs)
+        .values({
+          name,
+          data,
+          ...(opts.runAt ? { runAt: opts.runAt } : {}),
+          maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        })
+        .returning({ id: jobs.id }),
+      'job',
+    )
     // Inside a transaction the row is not visible yet; the next poll finds it after the commit.
     if (!opts.db) this.wake?.()
-    return row!.id
+    return row.id
   }
 
   /** Claims one due job (or none) for this worker. */

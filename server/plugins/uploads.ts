@@ -2,7 +2,21 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { httpError } from '../errors'
-import { MULTIPART_LIMITS, readMultipart, type FileRefusals } from '../services/files'
+import {
+  MULTIPART_LIMITS,
+  readMultipart,
+  type FileRefusals,
+  type MultipartForm,
+} from '../services/files'
+
+/**
+ * The form of a route whose preHandler is `app.multipartForm(…)`. Without it it is a programming
+ * error, answered as a 500 rather than read as an empty form.
+ */
+export function requireForm(request: FastifyRequest): MultipartForm {
+  if (!request.form) throw new Error('requireForm() on a route without multipartForm')
+  return request.form
+}
 
 /**
  * @fastify/multipart, registered once with the upload limits (2 MB file, one file, 20 fields of

@@ -12,6 +12,7 @@ import {
   verifyEmailBody,
 } from '../../contract/auth'
 import { messageOnly } from '../../contract/envelope'
+import { one } from '../db/one'
 import { oneTimeTokens, sessions, users } from '../db/schema'
 import { randomUUID } from 'node:crypto'
 import { httpError, tooManyRequests } from '../errors'
@@ -165,13 +166,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw httpError(403, 'Please verify your email address before logging in.')
 
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-      const [session] = await app.db
-        .insert(sessions)
-        .values({ userId: user.id, expiresAt })
-        .returning({ id: sessions.id })
+      const session = one(
+        await app.db
+          .insert(sessions)
+          .values({ userId: user.id, expiresAt })
+          .returning({ id: sessions.id }),
+        'session',
+      )
       const token = await signSessionToken(app.jwtSecret, {
         sub: user.id,
-        jti: session!.id,
+        jti: session.id,
         exp: expiresAt,
       })
       return {

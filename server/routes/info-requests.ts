@@ -8,6 +8,7 @@ import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { checkUpload, insertStoredFile, replyRefusals, withUpload } from '../services/files'
 import { latestInfoRequest } from '../services/item-view'
 import { requireUser } from '../plugins/auth'
+import { requireForm } from '../plugins/uploads'
 
 export const INFO_SENT = 'Information sent successfully!'
 
@@ -35,7 +36,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request)
-      const form = request.form!
+      const form = requireForm(request)
       const parsed = respondFurtherInfoFields.safeParse(form.fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       const { item_id, description, response_by } = parsed.data

@@ -17,6 +17,7 @@ import {
   removePhoto,
 } from '../services/item-photos'
 import { ObjectNotFoundError } from '../services/storage/object-store'
+import { requireUser } from '../plugins/auth'
 
 const tags = ['item photos']
 const security = [{ bearerAuth: [] }]
@@ -45,7 +46,7 @@ export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await readPhotoUpload(request)
       const photo = await addPhoto(app.db, app.storage, {
         itemId: request.params.id,
-        sender: request.user!,
+        sender: requireUser(request),
         file,
       })
       const photos = await listPhotos(app.db, request.params.id)
@@ -69,7 +70,7 @@ export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id: itemId, photoId } = request.params
-      await removePhoto(app.db, app.storage, { itemId, photoId, sender: request.user! })
+      await removePhoto(app.db, app.storage, { itemId, photoId, sender: requireUser(request) })
       return { success: true, message: photoMessages.removed }
     },
   )
@@ -87,7 +88,7 @@ export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { photoId, size } = request.params
-      const file = await readablePhoto(app.db, request.user!, photoId, size)
+      const file = await readablePhoto(app.db, requireUser(request), photoId, size)
       if (!file) throw httpError(404, photoMessages.notFound)
       let object
       try {

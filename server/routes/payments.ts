@@ -15,7 +15,7 @@ import { paymentStatusAnswer } from '../../contract/sender-extra'
 import { messageOnly } from '../../contract/envelope'
 import type { Db } from '../db/client'
 import { payments } from '../db/schema'
-import { httpError } from '../errors'
+import { httpError, ITEM_NOT_FOUND } from '../errors'
 import type { JobQueue } from '../jobs/queue'
 import { loadItemView } from '../services/item-view'
 import { fromCents } from '../services/payments/provider'
@@ -124,10 +124,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
       })
       const item = await loadItemView(app.db, itemId, { id: user.id, role: 'sender' })
+      if (!item) throw httpError(404, ITEM_NOT_FOUND)
       return {
         success: true,
         message: request.body.status === 'accepted' ? REQUEST_ACCEPTED : REQUEST_REJECTED,
-        data: { item: item! },
+        data: { item },
       }
     },
   )
@@ -186,9 +187,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   )
 
-  const webhookSecret = app.config.stripeWebhookSecret
-  if (provider.name === 'stripe' && webhookSecret) {
-    const stripe = stripeClient(app.config.stripeSecretKey!)
+  const { stripeSecretKey, stripeWebhookSecret: webhookSecret } = app.config
+  // The provider is Stripe exactly when STRIPE_SECRET_KEY is set (createPaymentProvider).
+  if (provider.name === 'stripe' && stripeSecretKey && webhookSecret) {
+    const stripe = stripeClient(stripeSecretKey)
     // Encapsulated: only this route reads its body raw (the signature covers the exact bytes).
     await app.register(async (hook) => {
       hook.removeAllContentTypeParsers()

@@ -14,6 +14,7 @@ import {
 } from '../../contract/items'
 import { deliverersAnswer } from '../../contract/sender-extra'
 import type { Db } from '../db/client'
+import { one } from '../db/one'
 import { deliveryRequests, items, users } from '../db/schema'
 import { audit } from '../services/audit'
 import { likePattern } from '../db/like-pattern'
@@ -67,17 +68,20 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request)
       const body = request.body
-      const [row] = await app.db
-        .insert(items)
-        .values({
-          ...itemColumns(body),
-          senderPrice: body.sender_price.toFixed(2),
-          senderId: user.id,
-          status: 'pending',
-          sendingApproval: 'pending',
-        })
-        .returning({ id: items.id })
-      const item = await view(app.db, row!.id, { id: user.id, role: 'sender' })
+      const row = one(
+        await app.db
+          .insert(items)
+          .values({
+            ...itemColumns(body),
+            senderPrice: body.sender_price.toFixed(2),
+            senderId: user.id,
+            status: 'pending',
+            sendingApproval: 'pending',
+          })
+          .returning({ id: items.id }),
+        'item',
+      )
+      const item = await view(app.db, row.id, { id: user.id, role: 'sender' })
       return reply.code(201).send({ success: true, message: ITEM_CREATED, data: { item } })
     },
   )
@@ -97,12 +101,12 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request)
       const q = request.query
-      const where: SQL[] = [eq(items.senderId, user.id)]
+      const where: (SQL | undefined)[] = [eq(items.senderId, user.id)]
       if (q.status) where.push(eq(items.status, q.status))
       if (q.category) where.push(eq(items.category, q.category))
       if (q.search) {
         const pattern = likePattern(q.search)
-        where.push(or(ilike(items.name, pattern), ilike(items.description, pattern))!)
+        where.push(or(ilike(items.name, pattern), ilike(items.description, pattern)))
       }
       const column = sortColumns[q.sort_by] ?? items.createdAt
       const order = q.sort_order === 'asc' ? asc : desc

@@ -7,6 +7,7 @@ import {
   updateUserAnswer,
   updateUserBody,
 } from '../../contract/user'
+import { one } from '../db/one'
 import { sessions, users } from '../db/schema'
 import { httpError, tooManyRequests } from '../errors'
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../services/passwords'
@@ -69,11 +70,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (password) await checkCurrentPassword(me.id, current_password)
       if (password) assertPasswordAllowed(password)
       const passwordHash = password ? await hashPassword(password) : undefined
-      const [user] = await app.db
-        .update(users)
-        .set({ name, phone, address, ...(passwordHash ? { passwordHash } : {}) })
-        .where(eq(users.id, me.id))
-        .returning()
+      // The signed-in user's row: authenticate just read it, and users are never deleted.
+      const u = one(
+        await app.db
+          .update(users)
+          .set({ name, phone, address, ...(passwordHash ? { passwordHash } : {}) })
+          .where(eq(users.id, me.id))
+          .returning(),
+        'user',
+      )
       if (passwordHash) {
         // A new password signs out every other device; this one stays signed in.
         await app.db
@@ -87,7 +92,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
           )
       }
-      const u = user!
       return {
         success: true,
         message: 'Profile updated successfully',

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm'
 import { email as emailSchema, personName } from '../../contract/user'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
+import { one } from '../db/one'
 import { users } from '../db/schema'
 import { createMailer, mails } from '../services/mail'
 import { issueLink } from '../services/one-time-links'
@@ -54,31 +55,35 @@ const database = await openDatabase({
 try {
   await database.migrate()
   const { db } = database
-  let [user] = await db.select().from(users).where(eq(users.email, email.data))
-  if (user && user.role !== 'admin') {
+  const [existing] = await db.select().from(users).where(eq(users.email, email.data))
+  if (existing && existing.role !== 'admin') {
     console.error(
-      `${email.data} already has a ${user.role} account; refusing to turn it into an admin.`,
+      `${email.data} already has a ${existing.role} account; refusing to turn it into an admin.`,
     )
     process.exitCode = 1
   } else {
+    let user = existing
     if (!user) {
-      ;[user] = await db
-        .insert(users)
-        .values({ email: email.data, name: name.data, role: 'admin' })
-        .returning()
+      user = one(
+        await db
+          .insert(users)
+          .values({ email: email.data, name: name.data, role: 'admin' })
+          .returning(),
+        'admin',
+      )
       console.log(`Created admin ${email.data}.`)
     } else {
       console.log(`${email.data} is already an admin; issuing a new set-password link.`)
     }
     const origin = config.appOrigin ?? `http://localhost:${config.port}`
-    const link = await issueLink(db, origin, user!.id, 'set_password')
+    const link = await issueLink(db, origin, user.id, 'set_password')
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       db,
       log: { info: () => {} },
     })
-    await mailer.send({ to: email.data, ...mails.setPassword(user!.name, link) })
+    await mailer.send({ to: email.data, ...mails.setPassword(user.name, link) })
     console.log(
       mailer.mode === 'smtp'
         ? `A set-password link was mailed to ${email.data}.`

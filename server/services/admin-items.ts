@@ -3,9 +3,10 @@ import type { z } from 'zod'
 import type { adminItemsQuery } from '../../contract/admin'
 import { itemStatuses } from '../../contract/items'
 import type { Db } from '../db/client'
+import { one } from '../db/one'
 import { auditLog, deliveryRequests, infoRequests, items, users } from '../db/schema'
 import { audit, INFO_READ_ACTION, itemHistory } from './audit'
-import { toItemViews, type ItemRow } from './item-view'
+import { buildItemView, loadRelated, relatedOf, type ItemRow } from './item-view'
 
 type AdminItemsQuery = z.infer<typeof adminItemsQuery>
 const ADMIN = { role: 'admin' as const, id: '' }
@@ -82,15 +83,14 @@ const sortColumns = {
 type Joined = { item: ItemRow; senderName: string; senderEmail: string; requestsCount: number }
 
 async function toRows(db: Db, rows: Joined[]) {
-  const views = await toItemViews(
+  const related = await loadRelated(
     db,
-    rows.map((r) => r.item),
-    ADMIN,
+    rows.map((r) => r.item.id),
   )
-  return views.map((view, i) => ({
-    ...view,
-    sender: { id: rows[i]!.item.senderId, name: rows[i]!.senderName, email: rows[i]!.senderEmail },
-    requests_count: Number(rows[i]!.requestsCount),
+  return rows.map((r) => ({
+    ...buildItemView(r.item, relatedOf(related, r.item.id), ADMIN),
+    sender: { id: r.item.senderId, name: r.senderName, email: r.senderEmail },
+    requests_count: Number(r.requestsCount),
   }))
 }
 
@@ -161,8 +161,8 @@ export async function adminItemDetail(db: Db, itemId: string, adminId: string) {
   if (!isUuid(itemId)) return null
   const [row] = await joinedSelect(db).where(eq(items.id, itemId))
   if (!row) return null
-  const [[item], requests, infos, [lastRead]] = await Promise.all([
-    toRows(db, [row]),
+  const [item, requests, infos, [lastRead]] = await Promise.all([
+    toRows(db, [row]).then((views) => one(views, 'item view')),
     db
       .select({ r: deliveryRequests, name: users.name, email: users.email })
       .from(deliveryRequests)
@@ -195,7 +195,7 @@ export async function adminItemDetail(db: Db, itemId: string, adminId: string) {
       targetId: itemId,
     })
   return {
-    item: item!,
+    item,
     requests: requests.map(({ r, name, email }) => ({
       id: r.id,
       deliverer: { id: r.delivererId, name, email },

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { fileMessages, MAX_FILE_BYTES, type AllowedMime } from '../../contract/files'
 import type { Role } from '../../contract/user'
 import type { Db } from '../db/client'
+import { one } from '../db/one'
 import { deliveryRequests, infoRequests, items, storedFiles } from '../db/schema'
 import { httpError, NUL_IN_TEXT } from '../errors'
 import {
@@ -185,11 +186,14 @@ export async function insertStoredFile(
   put: PutUpload,
   owner: { ownerId: string; kind: FileKind },
 ): Promise<string> {
-  const [row] = await db
-    .insert(storedFiles)
-    .values({ ...owner, ...put })
-    .returning({ id: storedFiles.id })
-  return row!.id
+  const row = one(
+    await db
+      .insert(storedFiles)
+      .values({ ...owner, ...put })
+      .returning({ id: storedFiles.id }),
+    'stored file',
+  )
+  return row.id
 }
 
 /**
@@ -224,9 +228,11 @@ export function storeUpload(
     refusals: FileRefusals
   },
 ): Promise<string> {
-  return withUpload(opts.store, opts.file, opts.refusals, (put) =>
-    insertStoredFile(db, put!, { ownerId: opts.ownerId, kind: opts.kind }),
-  )
+  return withUpload(opts.store, opts.file, opts.refusals, (put) => {
+    // withUpload puts every file it is given.
+    if (!put) throw new Error('withUpload() did not put the file')
+    return insertStoredFile(db, put, { ownerId: opts.ownerId, kind: opts.kind })
+  })
 }
 
 export interface Viewer {

@@ -11,6 +11,7 @@ import {
   type ItemPhoto,
 } from '../../contract/item-photos'
 import type { Db } from '../db/client'
+import { one } from '../db/one'
 import { deliveryRequests, itemPhotos, items, storedFiles } from '../db/schema'
 import { httpError, ITEM_NOT_FOUND, NUL_IN_TEXT } from '../errors'
 import { availableTo } from './corridor'
@@ -120,11 +121,13 @@ export async function addPhoto(
     await ensureRoom(tx, itemId)
   })
   const photo = await processPhoto(file.buffer)
-  const keys = [randomBytes(16).toString('hex'), randomBytes(16).toString('hex')]
+  const fullKey = randomBytes(16).toString('hex')
+  const thumbKey = randomBytes(16).toString('hex')
+  const keys = [fullKey, thumbKey]
   try {
     await Promise.all([
-      store.put(keys[0]!, photo.full, 'image/jpeg'),
-      store.put(keys[1]!, photo.thumb, 'image/jpeg'),
+      store.put(fullKey, photo.full, 'image/jpeg'),
+      store.put(thumbKey, photo.thumb, 'image/jpeg'),
     ])
   } catch (err) {
     await Promise.all(keys.map((k) => store.delete(k).catch(() => {})))
@@ -145,13 +148,15 @@ export async function addPhoto(
           },
           { ownerId: sender.id, kind: 'item_photo' },
         )
-      const fileId = await stored(keys[0]!, photo.full, '')
-      const thumbFileId = await stored(keys[1]!, photo.thumb, '-thumb')
-      const [row] = await tx
-        .insert(itemPhotos)
-        .values({ itemId, fileId, thumbFileId, width: photo.width, height: photo.height })
-        .returning({ id: itemPhotos.id, width: itemPhotos.width, height: itemPhotos.height })
-      return row!
+      const fileId = await stored(fullKey, photo.full, '')
+      const thumbFileId = await stored(thumbKey, photo.thumb, '-thumb')
+      return one(
+        await tx
+          .insert(itemPhotos)
+          .values({ itemId, fileId, thumbFileId, width: photo.width, height: photo.height })
+          .returning({ id: itemPhotos.id, width: itemPhotos.width, height: itemPhotos.height }),
+        'item photo',
+      )
     })
   } catch (err) {
     await Promise.all(keys.map((k) => store.delete(k).catch(() => {})))

@@ -18,8 +18,8 @@ export interface ItemRelated {
   photos: { id: string; width: number; height: number }[]
 }
 
-const iso = (d: Date | string | null | undefined) =>
-  d == null ? null : (d instanceof Date ? d : new Date(d)).toISOString()
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
+const isoOrNull = (d: Date | string | null | undefined) => (d == null ? null : iso(d))
 const num = (v: string | number | null | undefined) => (v == null ? null : Number(v))
 
 const relatedRequests = (db: Db) =>
@@ -92,6 +92,13 @@ export async function loadRelated(db: Db, itemIds: string[]): Promise<Map<string
   return related
 }
 
+/** The related rows of an item loadRelated was asked for (it answers an entry for each). */
+export function relatedOf(related: Map<string, ItemRelated>, itemId: string): ItemRelated {
+  const found = related.get(itemId)
+  if (!found) throw new Error(`loadRelated() was not asked for item ${itemId}`)
+  return found
+}
+
 function infoView(
   row: InfoRequestRow | undefined,
   party: 'sender' | 'deliverer',
@@ -105,8 +112,8 @@ function infoView(
       ? { sender_response: row.response }
       : { deliverer_response: row.response }),
     response_file_path: row.responseFileId,
-    response_at: iso(row.responseAt),
-    created_at: iso(row.createdAt)!,
+    response_at: isoOrNull(row.responseAt),
+    created_at: iso(row.createdAt),
   }
 }
 
@@ -178,11 +185,11 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
     to_location: { lat: row.toLat, lng: row.toLng, address: row.toAddress },
     delivery_phone: recipient ? row.deliveryPhone : null,
     delivery_address: recipient ? row.deliveryAddress : null,
-    delivery_deadline: iso(row.deliveryDeadline)!,
+    delivery_deadline: iso(row.deliveryDeadline),
     special_instructions: row.specialInstructions,
     status: row.status,
-    created_at: iso(row.createdAt)!,
-    updated_at: iso(row.updatedAt)!,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
     sending_approval: row.sendingApproval,
     delivery_approval: current?.deliveryApproval ?? null,
     request_status: current?.requestStatus ?? null,
@@ -191,9 +198,11 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
     deliverer_price: num(current?.delivererPrice),
     sender_price: Number(row.senderPrice),
     proof_of_delivery: row.proofOfDeliveryFileId,
-    proof_of_travel: listed
-      .filter((r) => r.proofOfTravelFileId)
-      .map((r) => ({ deliverer_id: r.delivererId, file_path: r.proofOfTravelFileId! })),
+    proof_of_travel: listed.flatMap((r) =>
+      r.proofOfTravelFileId
+        ? [{ deliverer_id: r.delivererId, file_path: r.proofOfTravelFileId }]
+        : [],
+    ),
     requested_by: listed.map((r) => r.delivererId),
     rejected_deliverer: rejected.map((r) => ({
       id: r.delivererId,
@@ -214,7 +223,7 @@ export async function toItemViews(db: Db, rows: ItemRow[], viewer: Viewer): Prom
     db,
     rows.map((r) => r.id),
   )
-  return rows.map((row) => buildItemView(row, related.get(row.id)!, viewer))
+  return rows.map((row) => buildItemView(row, relatedOf(related, row.id), viewer))
 }
 
 /**
@@ -231,7 +240,7 @@ export async function loadItemView(
   if (!/^[0-9a-f-]{36}$/i.test(itemId)) return null
   const [row] = await db.select().from(items).where(eq(items.id, itemId))
   if (!row) return null
-  const related = (await loadRelated(db, [row.id])).get(row.id)!
+  const related = relatedOf(await loadRelated(db, [row.id]), row.id)
   if (!canSee(row, related)) return null
   return buildItemView(row, related, viewer)
 }

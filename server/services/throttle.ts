@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { one } from '../db/one'
 import { throttles } from '../db/schema'
 
 export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.'
@@ -43,21 +44,24 @@ export interface Verdict {
 export async function hit(db: Db, key: string, { limit, windowMs }: Limit): Promise<Verdict> {
   const window = sql`now() + ${windowMs} * interval '1 millisecond'`
   const expired = sql`${throttles.resetAt} <= now()`
-  const [row] = await db
-    .insert(throttles)
-    .values({ key, hits: 1, resetAt: window })
-    .onConflictDoUpdate({
-      target: throttles.key,
-      set: {
-        hits: sql`case when ${expired} then 1 else ${throttles.hits} + 1 end`,
-        resetAt: sql`case when ${expired} then ${window} else ${throttles.resetAt} end`,
-      },
-    })
-    .returning({
-      hits: throttles.hits,
-      retryAfterS: sql<number>`greatest(1, ceil(extract(epoch from ${throttles.resetAt} - now())))::int`,
-    })
-  return { allowed: row!.hits <= limit, hits: row!.hits, retryAfterS: Number(row!.retryAfterS) }
+  const row = one(
+    await db
+      .insert(throttles)
+      .values({ key, hits: 1, resetAt: window })
+      .onConflictDoUpdate({
+        target: throttles.key,
+        set: {
+          hits: sql`case when ${expired} then 1 else ${throttles.hits} + 1 end`,
+          resetAt: sql`case when ${expired} then ${window} else ${throttles.resetAt} end`,
+        },
+      })
+      .returning({
+        hits: throttles.hits,
+        retryAfterS: sql<number>`greatest(1, ceil(extract(epoch from ${throttles.resetAt} - now())))::int`,
+      }),
+    'throttle',
+  )
+  return { allowed: row.hits <= limit, hits: row.hits, retryAfterS: Number(row.retryAfterS) }
 }
 
 /** Forgets a key (a successful login clears the failures of its address). */
@@ -76,5 +80,5 @@ export async function releaseHit(db: Db, key: string): Promise<void> {
 /** Hits every key; the first verdict that is over its limit, or an allowed one. */
 export async function hitAll(db: Db, checks: [key: string, limit: Limit][]): Promise<Verdict> {
   const verdicts = await Promise.all(checks.map(([key, limit]) => hit(db, key, limit)))
-  return verdicts.find((v) => !v.allowed) ?? verdicts[0]!
+  return verdicts.find((v) => !v.allowed) ?? one(verdicts, 'throttle verdict')
 }

@@ -1,5 +1,6 @@
-// The rules of docs/design.md's layout, shown failing on purpose: each snippet is linted as if it lived
-// at `filePath`, so `npm run lint` would refuse it there.
+// The rules of docs/design.md's layout, and server code's ban on non-null assertions, shown failing
+// on purpose: each snippet is linted as if it lived at `filePath`, so `npm run lint` would refuse
+// it there.
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
@@ -48,5 +49,23 @@ describe('lint enforces the layout', { timeout: 60_000 }, () => {
       'check-file/filename-naming-convention',
     )
     expect(await rulesBroken('export const x = 1\n', 'src/lib/some-helper.ts')).toEqual([])
+  })
+})
+
+describe('lint refuses non-null assertions in server code', { timeout: 60_000 }, () => {
+  const code = 'export const first = (names: string[]) => names[0]!.trim()\n'
+
+  it('refuses `!` in a server file', async () => {
+    expect(await rulesBroken(code, 'server/services/uses-assertion.ts')).toContain(
+      '@typescript-eslint/no-non-null-assertion',
+    )
+    expect(await rulesBroken(code, 'server/routes/uses-assertion.ts')).toContain(
+      '@typescript-eslint/no-non-null-assertion',
+    )
+  })
+
+  it('leaves tests and their helpers free to assert', async () => {
+    expect(await rulesBroken(code, 'server/services/uses-assertion.test.ts')).toEqual([])
+    expect(await rulesBroken(code, 'server/testing/uses-assertion.ts')).toEqual([])
   })
 })

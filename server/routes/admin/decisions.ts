@@ -7,6 +7,7 @@ import {
 } from '../../../contract/admin'
 import { messageOnly } from '../../../contract/envelope'
 import type { Db } from '../../db/client'
+import { one } from '../../db/one'
 import { deliveryRequests, infoRequests, items, users } from '../../db/schema'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../../errors'
 import { audit } from '../../services/audit'
@@ -246,22 +247,25 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
           const fileId = put
             ? await insertStoredFile(tx, put, { ownerId: admin.id, kind: 'info_request' })
             : null
-          const [row] = await tx
-            .insert(infoRequests)
-            .values({
-              itemId: item_id,
-              to,
-              targetUserId: targetId,
-              description,
-              requestFileId: fileId,
-              createdBy: admin.id,
-            })
-            .returning({ id: infoRequests.id })
+          const row = one(
+            await tx
+              .insert(infoRequests)
+              .values({
+                itemId: item_id,
+                to,
+                targetUserId: targetId,
+                description,
+                requestFileId: fileId,
+                createdBy: admin.id,
+              })
+              .returning({ id: infoRequests.id }),
+            'information request',
+          )
           await audit(tx, {
             actorId: admin.id,
             action: `info_request.sent_to_${to}`,
             targetType: 'info_request',
-            targetId: row!.id,
+            targetId: row.id,
           })
         }),
       )

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, messageOnly } from '../../../contract/envelope'
 import { term, termBody, userConsentAnswer } from '../../../contract/terms'
+import { one } from '../../db/one'
 import { terms } from '../../db/schema'
 import { httpError } from '../../errors'
 import { audit } from '../../services/audit'
@@ -52,14 +53,14 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await app.db.transaction(async (tx) => {
-        const [row] = await tx.insert(terms).values(request.body).returning()
+        const row = one(await tx.insert(terms).values(request.body).returning(), 'agreement')
         await audit(tx, {
           actorId: requireUser(request).id,
           action: 'term.created',
           targetType: 'term',
-          targetId: row!.id,
+          targetId: row.id,
         })
-        return row!
+        return row
       })
       return reply
         .code(201)

@@ -1,5 +1,6 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { one } from '../../db/one'
 import { deliveryRequests, items, payments } from '../../db/schema'
 import type { JobQueue } from '../../jobs/queue'
 import { audit } from '../audit'
@@ -59,8 +60,9 @@ export async function intentForRequest(
   await payableRequest(db, owned, opts.delivererId)
   return db.transaction(async (tx) => {
     const [item] = await tx.select().from(items).where(eq(items.id, owned.id)).for('update')
-    const request = await payableRequest(tx, item!, opts.delivererId)
-    const amountCents = priceCents(item!, request)
+    if (!item) throw httpError(404, ITEM_NOT_FOUND)
+    const request = await payableRequest(tx, item, opts.delivererId)
+    const amountCents = priceCents(item, request)
     if (amountCents < 50) throw httpError(409, AMOUNT_TOO_SMALL)
     const [live] = await tx
       .select()
@@ -81,26 +83,28 @@ export async function intentForRequest(
       currency: 'usd',
       idempotencyKey: `tote-intent-${request.id}-${Number(earlier?.n ?? 0)}`,
       metadata: {
-        item_id: item!.id,
+        item_id: item.id,
         request_id: request.id,
         deliverer_id: request.delivererId,
-        sender_id: item!.senderId,
+        sender_id: item.senderId,
       },
     })
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        itemId: item!.id,
-        requestId: request.id,
-        provider: provider.name,
-        providerIntentId: intent.id,
-        amountCents,
-        currency: 'usd',
-        status: intent.status,
-        clientSecret: intent.clientSecret,
-      })
-      .returning()
-    return row!
+    return one(
+      await tx
+        .insert(payments)
+        .values({
+          itemId: item.id,
+          requestId: request.id,
+          provider: provider.name,
+          providerIntentId: intent.id,
+          amountCents,
+          currency: 'usd',
+          status: intent.status,
+          clientSecret: intent.clientSecret,
+        })
+        .returning(),
+      'payment',
+    )
   })
 }
 
@@ -197,13 +201,14 @@ export async function answerRequest(
     if (!locked) throw httpError(404, ITEM_NOT_FOUND)
     const [fresh] = await requestOf(tx, item.id, opts.delivererId)
     checkAnswerable(locked, fresh)
-    if (opts.status === 'accepted') {
+    // Only an accept found a succeeded payment above.
+    if (paymentId) {
       const [paid] = await tx
         .select({ id: payments.id })
         .from(payments)
         .where(
           and(
-            eq(payments.id, paymentId!),
+            eq(payments.id, paymentId),
             eq(payments.requestId, request.id),
             eq(payments.status, 'succeeded'),
           ),

@@ -78,9 +78,11 @@ export function createStripeProvider(opts: {
           { idempotencyKey: input.idempotencyKey },
         ),
       )
+      // The browser cannot confirm the card without it; an intent Stripe just made carries one.
+      if (!intent.client_secret) throw new Error(`Stripe gave intent ${intent.id} no client_secret`)
       return {
         id: intent.id,
-        clientSecret: intent.client_secret!,
+        clientSecret: intent.client_secret,
         status: intent.status as IntentStatus,
       }
     },

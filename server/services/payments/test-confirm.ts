@@ -38,14 +38,16 @@ export async function confirmTestPayment(
       .where(eq(items.id, found.payment.itemId))
       .for('update')
     const [payment] = await tx.select().from(payments).where(eq(payments.id, found.payment.id))
-    if (payment!.status === 'succeeded') return { status: 'succeeded' as const, error: null }
-    if (SETTLED_STATES.includes(payment!.status as PaymentStatus))
+    // Read again under the item's lock; only a deletion since the join above could lose them.
+    if (!item || !payment) throw httpError(404, PAYMENT_NOT_FOUND)
+    if (payment.status === 'succeeded') return { status: 'succeeded' as const, error: null }
+    if (SETTLED_STATES.includes(payment.status as PaymentStatus))
       throw httpError(409, PAYMENT_UNAVAILABLE)
-    if (item!.currentRequestId !== payment!.requestId) throw httpError(409, CANNOT_PAY)
-    const request = await payableRequest(tx, item!, await delivererOf(tx, payment!.requestId))
-    if (request.id !== payment!.requestId) throw httpError(409, CANNOT_PAY)
+    if (item.currentRequestId !== payment.requestId) throw httpError(409, CANNOT_PAY)
+    const request = await payableRequest(tx, item, await delivererOf(tx, payment.requestId))
+    if (request.id !== payment.requestId) throw httpError(409, CANNOT_PAY)
     const outcome = testCardOutcome(body)
-    await tx.update(payments).set(paymentStatus(outcome.status)).where(eq(payments.id, payment!.id))
+    await tx.update(payments).set(paymentStatus(outcome.status)).where(eq(payments.id, payment.id))
     return outcome
   })
 }

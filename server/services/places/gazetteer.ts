@@ -99,10 +99,18 @@ export class Gazetteer {
     let hi = this.keys.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if (this.keys[mid]! < prefix) lo = mid + 1
+      const key = this.keys[mid]
+      if (key !== undefined && key < prefix) lo = mid + 1
       else hi = mid
     }
     return lo
+  }
+
+  /** A city by the index the keys and the grid hold. */
+  private city(i: number): City {
+    const c = this.cities[i]
+    if (!c) throw new Error(`The gazetteer has no city ${i}`)
+    return c
   }
 
   /**
@@ -145,14 +153,14 @@ export class Gazetteer {
     unique.sort(
       (a, b) =>
         Number(exact.has(b)) - Number(exact.has(a)) ||
-        this.cities[b]!.population - this.cities[a]!.population ||
+        this.city(b).population - this.city(a).population ||
         a - b,
     )
     // Two places that would read the same (two Springfields in one state) show once: the bigger.
     const shown = new Set<string>()
     const out: PlaceSuggestion[] = []
     for (const i of unique) {
-      const place = Gazetteer.display(this.cities[i]!)
+      const place = Gazetteer.display(this.city(i))
       if (shown.has(place.display_name)) continue
       shown.add(place.display_name)
       out.push(place)
@@ -163,16 +171,18 @@ export class Gazetteer {
 
   private prefixMatches(name: string, country: string, exact: Set<number>): number[] {
     const out: number[] = []
-    for (let k = this.lowerBound(name); k < this.keys.length; k++) {
-      if (!this.keys[k]!.startsWith(name)) break
-      const i = this.keyCity[k]!
+    // Past the last key, or the first that does not start with the name, the matches end.
+    for (let k = this.lowerBound(name); ; k++) {
+      const key = this.keys[k]
+      const i = this.keyCity[k]
+      if (key === undefined || i === undefined || !key.startsWith(name)) break
       if (country) {
-        const c = this.cities[i]!
+        const c = this.city(i)
         const code = c.country.toLowerCase()
         if (code !== country && !normalise(countryName(c.country)).startsWith(country)) continue
       }
       out.push(i)
-      if (this.keys[k] === name) exact.add(i)
+      if (key === name) exact.add(i)
     }
     return out
   }
@@ -190,7 +200,7 @@ export class Gazetteer {
           if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue
           const x = ((((cLon + dx + 180) % 360) + 360) % 360) - 180
           for (const i of this.grid.get(`${cLat + dy},${x}`) ?? []) {
-            const c = this.cities[i]!
+            const c = this.city(i)
             // A city section counts as a little farther, so a point in Berlin-Mitte says Berlin.
             const km = haversineKm(lat, lon, c.lat, c.lon) + (c.section ? SECTION_PENALTY_KM : 0)
             if (km < bestKm) {
@@ -203,7 +213,7 @@ export class Gazetteer {
       // Every point of a farther ring is at least `ring` cells of latitude away (≈ 111 km each).
       if (best >= 0 && bestKm <= ring * 111) break
     }
-    return best >= 0 && bestKm <= REVERSE_MAX_KM ? Gazetteer.display(this.cities[best]!) : null
+    return best >= 0 && bestKm <= REVERSE_MAX_KM ? Gazetteer.display(this.city(best)) : null
   }
 }
 
