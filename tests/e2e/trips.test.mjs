@@ -102,6 +102,22 @@ describe(
             // Opened means read: the bell no longer counts it.
             await nav.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
             assert.equal(await page.getByRole('link', { name: /unread/ }).count(), 0)
+
+            // Offline, the trips and the notifications already seen are still readable.
+            await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+              timeout: 20_000,
+            })
+            await page.goto('/trips')
+            await page.getByRole('heading', { name: 'Berlin run' }).waitFor()
+            await page.goto('/notifications')
+            await page.getByRole('link', { name: 'New item on your trip "Berlin run"' }).waitFor()
+            await page.waitForTimeout(300)
+            await page.context().setOffline(true)
+            await page.reload()
+            await page.getByRole('link', { name: 'New item on your trip "Berlin run"' }).waitFor()
+            await page.goto('/trips')
+            await page.getByRole('heading', { name: 'Berlin run' }).waitFor()
+            await page.context().setOffline(false)
           })
         } finally {
           await session.context.close()
