@@ -43,5 +43,18 @@ export const liveRefresh = {
   refetchOnWindowFocus: true,
 } as const
 
+/**
+ * Queries whose answers are kept on this device for reading offline (lib/offline/persist-queries):
+ * opt-in, so nothing is stored by default, and never a secret (a payment's client secret, a
+ * one-time token) or data only needed online.
+ */
+export const offlineReadable = { meta: { persist: true } } as const
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { persist?: boolean }
+  }
+}
+
 /** The app's one QueryClient; tests make their own with createQueryClient(). */
 export const queryClient = createQueryClient()

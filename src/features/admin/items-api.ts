@@ -10,6 +10,7 @@ import type {
 import type { messageOnly } from '@contract/envelope'
 import type { Party } from '@contract/info-requests'
 import { api } from '@/lib/api-client'
+import { offlineReadable } from '@/lib/query-client'
 import { adminKey, definedParams, adminLiveRefresh } from './refresh'
 import type { ItemsSearch } from './search-schemas'
 
@@ -49,6 +50,7 @@ export function itemsParams(search: ItemsSearch): AdminItemsParams {
 export function adminStatsQueryOptions() {
   return queryOptions({
     queryKey: [...adminKey, 'stats'],
+    ...offlineReadable,
     queryFn: async () =>
       (await api.get('admin/stats').json<z.infer<typeof adminStatsAnswer>>()).data,
     ...adminLiveRefresh,
@@ -59,6 +61,7 @@ export function adminItemsQueryOptions(params: AdminItemsParams) {
   const searchParams = definedParams({ ...params })
   return queryOptions({
     queryKey: [...adminKey, 'items', searchParams],
+    ...offlineReadable,
     queryFn: async () =>
       (await api.get('admin/items', { searchParams }).json<z.infer<typeof adminItemsAnswer>>())
         .data,
@@ -69,6 +72,7 @@ export function adminItemsQueryOptions(params: AdminItemsParams) {
 export function adminItemQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...adminKey, 'item', id],
+    ...offlineReadable,
     queryFn: async () =>
       (
         await api

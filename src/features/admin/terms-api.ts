@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { messageOnly } from '@contract/envelope'
 import type { Term, TermBody, userConsentAnswer } from '@contract/terms'
 import { api } from '@/lib/api-client'
+import { offlineReadable } from '@/lib/query-client'
 import { adminKey, adminLiveRefresh } from './refresh'
 
 type MessageAnswer = z.infer<typeof messageOnly>
@@ -12,6 +13,7 @@ const termsKey = [...adminKey, 'terms'] as const
 export function adminTermsQueryOptions() {
   return queryOptions({
     queryKey: termsKey,
+    ...offlineReadable,
     queryFn: async (): Promise<Term[]> =>
       (await api.get('admin/terms').json<z.infer<typeof userConsentAnswer>>()).data,
     ...adminLiveRefresh,

@@ -8,6 +8,7 @@ import type {
 } from '@contract/admin'
 import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
+import { offlineReadable } from '@/lib/query-client'
 import { adminKey, definedParams, adminLiveRefresh } from './refresh'
 import type { UsersSearch } from './search-schemas'
 
@@ -30,6 +31,7 @@ export function adminUsersQueryOptions(params: AdminUsersParams) {
   const searchParams = definedParams({ ...params })
   return queryOptions({
     queryKey: [...adminKey, 'users', searchParams],
+    ...offlineReadable,
     queryFn: async () =>
       (await api.get('admin/users', { searchParams }).json<z.infer<typeof adminUsersAnswer>>())
         .data,

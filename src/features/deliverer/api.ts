@@ -11,7 +11,7 @@ import type { delivererItemAnswer, Location } from '@contract/items'
 import type { userConsentAnswer } from '@contract/terms'
 import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
-import { liveRefresh } from '@/lib/query-client'
+import { liveRefresh, offlineReadable } from '@/lib/query-client'
 import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
 
 /** docs/spec.md section 9: the dashboard shows 5 deliveries. */
@@ -33,6 +33,7 @@ export const delivererKeys = {
 export function delivererStatsQueryOptions() {
   return queryOptions({
     queryKey: delivererKeys.stats,
+    ...offlineReadable,
     queryFn: async () =>
       (await api.get('deliverer-stats').json<z.infer<typeof delivererStatsAnswer>>()).data,
     ...liveRefresh,
@@ -42,6 +43,7 @@ export function delivererStatsQueryOptions() {
 export function myDeliveriesQueryOptions(page: number, perPage: number) {
   return queryOptions({
     queryKey: delivererKeys.myDeliveries(page, perPage),
+    ...offlineReadable,
     queryFn: async () =>
       (
         await api
@@ -56,6 +58,7 @@ export function myDeliveriesQueryOptions(page: number, perPage: number) {
 export function rejectedRequestsQueryOptions(page: number) {
   return queryOptions({
     queryKey: delivererKeys.rejected(page),
+    ...offlineReadable,
     queryFn: async () =>
       (
         await api
@@ -79,6 +82,7 @@ export interface AvailableParams {
 export function availableItemsQueryOptions(params: AvailableParams) {
   return queryOptions({
     queryKey: delivererKeys.available(params),
+    ...offlineReadable,
     queryFn: async () => {
       const body: AvailableItemsBody = {
         radius_km: params.radiusKm,
@@ -106,6 +110,7 @@ export function availableItemsQueryOptions(params: AvailableParams) {
 export function delivererItemQueryOptions(id: string) {
   return queryOptions({
     queryKey: delivererKeys.item(id),
+    ...offlineReadable,
     queryFn: async () =>
       (await api.get(`item/${id}`).json<z.infer<typeof delivererItemAnswer>>()).data,
     ...liveRefresh,
@@ -115,6 +120,7 @@ export function delivererItemQueryOptions(id: string) {
 export function delivererTermsQueryOptions() {
   return queryOptions({
     queryKey: delivererKeys.consent,
+    ...offlineReadable,
     queryFn: async () => {
       const answer = await api.get('user-consent').json<z.infer<typeof userConsentAnswer>>()
       return answer.data.filter((term) => term.role === 'deliverer')

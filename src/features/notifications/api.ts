@@ -7,7 +7,7 @@ import type {
   unreadCountAnswer,
 } from '@contract/notifications'
 import { api } from '@/lib/api-client'
-import { liveRefresh } from '@/lib/query-client'
+import { liveRefresh, offlineReadable } from '@/lib/query-client'
 
 export const NOTIFICATIONS_PER_PAGE = 20
 
@@ -21,6 +21,7 @@ export const notificationKeys = {
 export function unreadCountQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.unread,
+    ...offlineReadable,
     queryFn: async () =>
       (await api.get('notifications/unread-count').json<z.infer<typeof unreadCountAnswer>>()).data
         .unread,
@@ -31,6 +32,7 @@ export function unreadCountQueryOptions() {
 export function notificationsQueryOptions(page: number) {
   return queryOptions({
     queryKey: notificationKeys.list(page),
+    ...offlineReadable,
     queryFn: async () =>
       (
         await api

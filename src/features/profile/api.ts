@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UpdateUserBody, UserData, getUserDataAnswer, updateUserAnswer } from '@contract/user'
 import { api } from '@/lib/api-client'
+import { offlineReadable } from '@/lib/query-client'
 import { updateStoredUser } from '@/lib/auth-storage'
 
 const userDataKey = ['user-data'] as const
@@ -9,6 +10,7 @@ const userDataKey = ['user-data'] as const
 export function userDataQueryOptions() {
   return queryOptions({
     queryKey: userDataKey,
+    ...offlineReadable,
     queryFn: async (): Promise<UserData> => {
       const answer = await api.get('get-user-data').json<z.infer<typeof getUserDataAnswer>>()
       const { id, name, email, role } = answer.data

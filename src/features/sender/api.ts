@@ -18,7 +18,7 @@ import type {
 } from '@contract/payments'
 import type { deliverersAnswer, paymentStatusAnswer } from '@contract/sender-extra'
 import { api } from '@/lib/api-client'
-import { liveRefresh } from '@/lib/query-client'
+import { liveRefresh, offlineReadable } from '@/lib/query-client'
 
 type ItemsList = z.infer<typeof itemsListAnswer>['data']
 type PaymentIntent = z.infer<typeof createPaymentIntentAnswer>['data']
@@ -41,6 +41,7 @@ export function itemsQueryOptions(params: ItemsQuery) {
   }
   return queryOptions({
     queryKey: [...itemsKey, searchParams],
+    ...offlineReadable,
     queryFn: async ({ signal }): Promise<ItemsList> =>
       (await api.get('items', { searchParams, signal }).json<z.infer<typeof itemsListAnswer>>())
         .data,
@@ -53,6 +54,7 @@ export function itemsQueryOptions(params: ItemsQuery) {
 export function itemQueryOptions(id: string) {
   return queryOptions({
     queryKey: itemKey(id),
+    ...offlineReadable,
     queryFn: async ({ signal }): Promise<Item> =>
       (
         await api
@@ -74,6 +76,7 @@ export const latestItemsSearch = {
 export function senderStatsQueryOptions() {
   return queryOptions({
     queryKey: ['sender-stats'],
+    ...offlineReadable,
     queryFn: async ({ signal }) =>
       (await api.get('sender-stats', { signal }).json<z.infer<typeof senderStatsAnswer>>()).data,
     ...liveRefresh,
@@ -83,6 +86,7 @@ export function senderStatsQueryOptions() {
 export function receiptsQueryOptions() {
   return queryOptions({
     queryKey: ['receipts'],
+    ...offlineReadable,
     queryFn: async ({ signal }) =>
       (await api.get('receipts', { signal }).json<z.infer<typeof receiptsAnswer>>()).data,
   })
@@ -148,6 +152,7 @@ export async function updatePaymentStatus(itemId: string): Promise<PaymentRecord
 export function deliverersQueryOptions() {
   return queryOptions({
     queryKey: ['deliverers'],
+    ...offlineReadable,
     queryFn: async ({ signal }) =>
       (await api.get('get-all-deliverers', { signal }).json<z.infer<typeof deliverersAnswer>>())
         .data,

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { messageOnly } from '@contract/envelope'
 import type { Trip, TripBody, tripAnswer, tripsAnswer } from '@contract/trips'
 import { api } from '@/lib/api-client'
+import { offlineReadable } from '@/lib/query-client'
 
 export const tripKeys = {
   all: ['trips'] as const,
@@ -11,6 +12,7 @@ export const tripKeys = {
 export function tripsQueryOptions() {
   return queryOptions({
     queryKey: tripKeys.all,
+    ...offlineReadable,
     queryFn: async () => (await api.get('trips').json<z.infer<typeof tripsAnswer>>()).data.trips,
   })
 }

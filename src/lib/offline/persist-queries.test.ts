@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto'
 import { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '../db'
+import { offlineReadable } from '../query-client'
 import { restoreQueries, startPersistingQueries } from './persist-queries'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
@@ -19,7 +20,11 @@ describe('saved reads', () => {
   it('are written as they arrive, per user, and restored for that user only', async () => {
     const client = new QueryClient()
     const stop = startPersistingQueries(client, () => 'alice')
-    client.setQueryData(['item', 1], { name: 'Parcel' })
+    await client.fetchQuery({
+      queryKey: ['item', 1],
+      queryFn: () => ({ name: 'Parcel' }),
+      ...offlineReadable,
+    })
     await settle()
     stop()
     expect((await savedOf('alice')).map((row) => row.data)).toEqual([{ name: 'Parcel' }])
@@ -30,6 +35,21 @@ describe('saved reads', () => {
     const stranger = new QueryClient()
     expect(await restoreQueries(stranger, 'bob')).toBe(0)
     expect(stranger.getQueryData(['item', 1])).toBeUndefined()
+  })
+
+  it('are only the queries that opt in: a payment intent and its client secret never are', async () => {
+    const client = new QueryClient()
+    const stop = startPersistingQueries(client, () => 'alice')
+    await client.fetchQuery({
+      queryKey: ['payment-intent', 'item-1'],
+      queryFn: () => ({ client_secret: 'pi_123_secret_456', amount: 30 }),
+    })
+    await client.fetchQuery({ queryKey: ['item', 2], queryFn: () => 'kept', ...offlineReadable })
+    await settle()
+    stop()
+    const saved = await savedOf('alice')
+    expect(saved.map((row) => row.data)).toEqual(['kept'])
+    expect(JSON.stringify(saved)).not.toContain('secret')
   })
 
   it('keep the newest 300 answers of a user, dropping the oldest', async () => {
@@ -44,7 +64,7 @@ describe('saved reads', () => {
     await getDb().queries.bulkPut(rows)
     const client = new QueryClient()
     const stop = startPersistingQueries(client, () => 'alice')
-    client.setQueryData(['newest'], 'fresh')
+    await client.fetchQuery({ queryKey: ['newest'], queryFn: () => 'fresh', ...offlineReadable })
     await settle()
     stop()
     const saved = await savedOf('alice')

@@ -20,7 +20,7 @@ function persistable(query: Query | undefined): query is Query {
     query !== undefined &&
     query.state.status === 'success' &&
     query.state.data !== undefined &&
-    query.meta?.persist !== false
+    query.meta?.persist === true
   )
 }
 
