@@ -5,7 +5,6 @@ import type {
   availableItemsAnswer,
   delivererStatsAnswer,
   deliveriesAnswer,
-  paymentMethodAnswer,
 } from '@contract/deliveries'
 import type { delivererItemAnswer, Location } from '@contract/items'
 import type { userConsentAnswer } from '@contract/terms'
@@ -27,7 +26,6 @@ export const delivererKeys = {
   item: (id: string) => ['deliverer', 'item', id] as const,
   consent: ['deliverer', 'consent'] as const,
   rejected: (page: number) => ['deliverer', 'rejected', { page }] as const,
-  paymentMethod: ['deliverer', 'payment-method'] as const,
 }
 
 export function delivererStatsQueryOptions() {
@@ -128,14 +126,6 @@ export function delivererTermsQueryOptions() {
   })
 }
 
-export function paymentMethodQueryOptions() {
-  return queryOptions({
-    queryKey: delivererKeys.paymentMethod,
-    queryFn: async () =>
-      (await api.get('payment-method').json<z.infer<typeof paymentMethodAnswer>>()).data,
-  })
-}
-
 type MessageAnswer = z.infer<typeof messageOnly>
 
 export interface RequestItemInput {
@@ -193,20 +183,5 @@ export function useUpdateDeliveryStatusMutation() {
         .json<MessageAnswer>()
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: delivererKeys.all }),
-  })
-}
-
-export interface PayoutInput {
-  account_holder: string
-  iban_or_account: string
-  routing_or_bic: string
-}
-
-export function useSavePayoutMutation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: PayoutInput) =>
-      api.post('payment-method', { json: body }).json<MessageAnswer>(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: delivererKeys.paymentMethod }),
   })
 }

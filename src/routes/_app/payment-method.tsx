@@ -1,5 +1,5 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router'
-import { PaymentMethodPage } from '@/features/deliverer/payment-method-page'
+import { PaymentMethodPage } from '@/features/payment-method/payment-method-page'
 import { Receipts } from '@/features/sender/components/receipts'
 import { RoleOnlyPage } from '@/components/role-only-page'
 import { pageHead } from '@/lib/page-title'
