@@ -1,25 +1,11 @@
 import { Box, Button, HStack, Stack, Switch, Text, VisuallyHidden } from '@chakra-ui/react'
 import { Suspense, useState } from 'react'
-import type { z } from 'zod'
-import type { placeReverseAnswer } from '@contract/places'
-import { api } from '@/lib/api-client'
 import { isDark } from '@/lib/color-mode'
 import { formatCoordinates } from '@/lib/format'
 import { LazyMapView } from './lazy-map-view'
 import { MapErrorBoundary } from './map-error-boundary'
 import { PlaceSearch, type PlaceSearchProps } from './place-search'
-
-/** GET /api/places/reverse; without an answer the coordinates stand in for the address. */
-async function reverseLookup(lat: number, lng: number): Promise<string> {
-  try {
-    const answer = await api
-      .get('places/reverse', { searchParams: { lat, lon: lng } })
-      .json<z.infer<typeof placeReverseAnswer>>()
-    return answer.data?.display_name ?? formatCoordinates(lat, lng)
-  } catch {
-    return formatCoordinates(lat, lng)
-  }
-}
+import { reverseLookup } from './places-api'
 
 /**
  * docs/spec.md section 2 "Map location picker": place search with suggestions, and a map (loaded only

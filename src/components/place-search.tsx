@@ -1,11 +1,10 @@
 import { Box, Field, Input, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type KeyboardEvent } from 'react'
-import type { z } from 'zod'
 import type { Location } from '@contract/items'
-import type { PlaceSuggestion, placeSearchAnswer } from '@contract/places'
-import { api } from '@/lib/api-client'
+import type { PlaceSuggestion } from '@contract/places'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { placeSearchQueryOptions } from './places-api'
 
 export interface PlaceSearchProps {
   /** Visible label of the search field. */
@@ -19,18 +18,6 @@ export interface PlaceSearchProps {
 
 /** docs/spec.md section 9: place search waits 400 ms after the last keystroke. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 400
-
-async function searchPlaces(q: string): Promise<PlaceSuggestion[]> {
-  try {
-    const answer = await api
-      .get('places/search', { searchParams: { q } })
-      .json<z.infer<typeof placeSearchAnswer>>()
-    return answer.data
-  } catch {
-    // docs/spec.md section 7: a search failure gives an empty list, never an error on screen.
-    return []
-  }
-}
 
 /** A combobox (WAI-ARIA 1.2 pattern with aria-activedescendant) over GET /api/places/search. */
 export function PlaceSearch({ label, value, onChange, error, required }: PlaceSearchProps) {
@@ -50,10 +37,8 @@ export function PlaceSearch({ label, value, onChange, error, required }: PlaceSe
   }
 
   const suggestions = useQuery({
-    queryKey: ['places', 'search', query],
-    queryFn: () => searchPlaces(query),
+    ...placeSearchQueryOptions(query),
     enabled: open && query.length > 0,
-    staleTime: 5 * 60_000,
   })
   const options = open && query.length > 0 ? (suggestions.data ?? []) : []
   const expanded = options.length > 0

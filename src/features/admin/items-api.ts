@@ -11,7 +11,7 @@ import type { messageOnly } from '@contract/envelope'
 import type { Party } from '@contract/info-requests'
 import { api } from '@/lib/api-client'
 import { offlineReadable } from '@/lib/query-client'
-import { adminKey, definedParams, adminLiveRefresh } from './refresh'
+import { adminKeys, definedParams, adminLiveRefresh } from './refresh'
 import type { ItemsSearch } from './search-schemas'
 
 export type AdminStats = z.infer<typeof adminStatsAnswer>['data']
@@ -49,7 +49,7 @@ export function itemsParams(search: ItemsSearch): AdminItemsParams {
 
 export function adminStatsQueryOptions() {
   return queryOptions({
-    queryKey: [...adminKey, 'stats'],
+    queryKey: adminKeys.stats,
     ...offlineReadable,
     queryFn: async () =>
       (await api.get('admin/stats').json<z.infer<typeof adminStatsAnswer>>()).data,
@@ -60,7 +60,7 @@ export function adminStatsQueryOptions() {
 export function adminItemsQueryOptions(params: AdminItemsParams) {
   const searchParams = definedParams({ ...params })
   return queryOptions({
-    queryKey: [...adminKey, 'items', searchParams],
+    queryKey: adminKeys.items(searchParams),
     ...offlineReadable,
     queryFn: async () =>
       (await api.get('admin/items', { searchParams }).json<z.infer<typeof adminItemsAnswer>>())
@@ -71,7 +71,7 @@ export function adminItemsQueryOptions(params: AdminItemsParams) {
 
 export function adminItemQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...adminKey, 'item', id],
+    queryKey: adminKeys.item(id),
     ...offlineReadable,
     queryFn: async () =>
       (
@@ -88,7 +88,7 @@ function useAdminMutation<T>(mutationFn: (input: T) => Promise<MessageAnswer>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }
 

@@ -6,8 +6,15 @@ import { liveRefresh } from '@/lib/query-client'
  */
 export const adminLiveRefresh = { ...liveRefresh, refetchOnWindowFocus: 'always' } as const
 
-/** Every admin query starts with this key, so one invalidation refreshes all of them. */
-export const adminKey = ['admin'] as const
+/** Every admin query key; all start with ['admin'], so one invalidation refreshes all of them. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  items: (params: Record<string, string | number>) => ['admin', 'items', params] as const,
+  item: (id: string) => ['admin', 'item', id] as const,
+  users: (params: Record<string, string | number>) => ['admin', 'users', params] as const,
+  terms: ['admin', 'terms'] as const,
+}
 
 /** Drops undefined and empty values so the URL and the query string stay clean. */
 export function definedParams(

@@ -4,15 +4,14 @@ import type { messageOnly } from '@contract/envelope'
 import type { Term, TermBody, userConsentAnswer } from '@contract/terms'
 import { api } from '@/lib/api-client'
 import { offlineReadable } from '@/lib/query-client'
-import { adminKey, adminLiveRefresh } from './refresh'
+import { adminKeys, adminLiveRefresh } from './refresh'
 
 type MessageAnswer = z.infer<typeof messageOnly>
-const termsKey = [...adminKey, 'terms'] as const
 
 /** GET /api/admin/terms answers like GET /api/user-consent: data is the list of terms. */
 export function adminTermsQueryOptions() {
   return queryOptions({
-    queryKey: termsKey,
+    queryKey: adminKeys.terms,
     ...offlineReadable,
     queryFn: async (): Promise<Term[]> =>
       (await api.get('admin/terms').json<z.infer<typeof userConsentAnswer>>()).data,
@@ -30,7 +29,7 @@ export function useSaveTermMutation() {
         ? api.put(`admin/terms/${encodeURIComponent(id)}`, { json: body })
         : api.post('admin/terms', { json: body })
       ).json<MessageAnswer>(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: termsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.terms }),
   })
 }
 
@@ -39,6 +38,6 @@ export function useDeleteTermMutation() {
   return useMutation({
     mutationFn: (id: string) =>
       api.delete(`admin/terms/${encodeURIComponent(id)}`).json<MessageAnswer>(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: termsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.terms }),
   })
 }

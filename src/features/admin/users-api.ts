@@ -9,7 +9,7 @@ import type {
 import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
 import { offlineReadable } from '@/lib/query-client'
-import { adminKey, definedParams, adminLiveRefresh } from './refresh'
+import { adminKeys, definedParams, adminLiveRefresh } from './refresh'
 import type { UsersSearch } from './search-schemas'
 
 export type AdminUsersPage = z.infer<typeof adminUsersAnswer>['data']
@@ -30,7 +30,7 @@ export function usersParams(search: UsersSearch): AdminUsersParams {
 export function adminUsersQueryOptions(params: AdminUsersParams) {
   const searchParams = definedParams({ ...params })
   return queryOptions({
-    queryKey: [...adminKey, 'users', searchParams],
+    queryKey: adminKeys.users(searchParams),
     ...offlineReadable,
     queryFn: async () =>
       (await api.get('admin/users', { searchParams }).json<z.infer<typeof adminUsersAnswer>>())
@@ -44,7 +44,7 @@ export function useCreateUserMutation() {
   return useMutation({
     mutationFn: (body: z.output<typeof adminCreateUserBody>) =>
       api.post('admin/users', { json: body }).json<z.infer<typeof adminCreateUserAnswer>>(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }
 
@@ -53,6 +53,6 @@ export function useUpdateUserMutation() {
   return useMutation({
     mutationFn: (body: z.input<typeof adminUpdateUserBody>) =>
       api.post('admin/update-user', { json: body }).json<z.infer<typeof messageOnly>>(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }

@@ -5,11 +5,13 @@ import { api } from '@/lib/api-client'
 import { offlineReadable } from '@/lib/query-client'
 import { updateStoredUser } from '@/lib/auth-storage'
 
-const userDataKey = ['user-data'] as const
+export const profileKeys = {
+  userData: ['user-data'] as const,
+}
 
 export function userDataQueryOptions() {
   return queryOptions({
-    queryKey: userDataKey,
+    queryKey: profileKeys.userData,
     ...offlineReadable,
     queryFn: async (): Promise<UserData> => {
       const answer = await api.get('get-user-data').json<z.infer<typeof getUserDataAnswer>>()
@@ -34,7 +36,7 @@ export function useUpdateUserMutation() {
         address: body.address,
       }
       if (saved.name) updateStoredUser({ name: saved.name })
-      queryClient.setQueryData(userDataKey, (old) => (old ? { ...old, ...saved } : old))
+      queryClient.setQueryData(profileKeys.userData, (old) => (old ? { ...old, ...saved } : old))
     },
   })
 }

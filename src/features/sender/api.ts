@@ -27,9 +27,21 @@ type MessageOnly = z.infer<typeof messageOnly>
 /** A 2xx answer with success false: its message is meant for the user. */
 export class ServerRefusal extends Error {}
 
-/** The query keys InfoRequestArea invalidates after a reply start with these. */
-export const itemsKey = ['items'] as const
-export const itemKey = (id: string) => ['item', id] as const
+/**
+ * Every query key of the sender's feature. InfoResponseDialog (src/components) invalidates
+ * ['items'] and ['item'] after a reply: the lists and every item start with those.
+ */
+export const senderKeys = {
+  items: ['items'] as const,
+  itemsList: (searchParams: Record<string, string | number>) => ['items', searchParams] as const,
+  anyItem: ['item'] as const,
+  item: (id: string) => ['item', id] as const,
+  stats: ['sender-stats'] as const,
+  receipts: ['receipts'] as const,
+  deliverers: ['deliverers'] as const,
+  paymentIntent: (itemId: string, delivererId: string) =>
+    ['payment-intent', itemId, delivererId] as const,
+}
 
 export function itemsQueryOptions(params: ItemsQuery) {
   const searchParams: Record<string, string | number> = {}
@@ -40,7 +52,7 @@ export function itemsQueryOptions(params: ItemsQuery) {
     }
   }
   return queryOptions({
-    queryKey: [...itemsKey, searchParams],
+    queryKey: senderKeys.itemsList(searchParams),
     ...offlineReadable,
     queryFn: async ({ signal }): Promise<ItemsList> =>
       (await api.get('items', { searchParams, signal }).json<z.infer<typeof itemsListAnswer>>())
@@ -53,7 +65,7 @@ export function itemsQueryOptions(params: ItemsQuery) {
 
 export function itemQueryOptions(id: string) {
   return queryOptions({
-    queryKey: itemKey(id),
+    queryKey: senderKeys.item(id),
     ...offlineReadable,
     queryFn: async ({ signal }): Promise<Item> =>
       (
@@ -75,7 +87,7 @@ export const latestItemsSearch = {
 
 export function senderStatsQueryOptions() {
   return queryOptions({
-    queryKey: ['sender-stats'],
+    queryKey: senderKeys.stats,
     ...offlineReadable,
     queryFn: async ({ signal }) =>
       (await api.get('sender-stats', { signal }).json<z.infer<typeof senderStatsAnswer>>()).data,
@@ -85,7 +97,7 @@ export function senderStatsQueryOptions() {
 
 export function receiptsQueryOptions() {
   return queryOptions({
-    queryKey: ['receipts'],
+    queryKey: senderKeys.receipts,
     ...offlineReadable,
     queryFn: async ({ signal }) =>
       (await api.get('receipts', { signal }).json<z.infer<typeof receiptsAnswer>>()).data,
@@ -96,11 +108,11 @@ function useInvalidateItems() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: itemsKey }),
-      queryClient.invalidateQueries({ queryKey: ['item'] }),
-      queryClient.invalidateQueries({ queryKey: ['sender-stats'] }),
-      queryClient.invalidateQueries({ queryKey: ['deliverers'] }),
-      queryClient.invalidateQueries({ queryKey: ['receipts'] }),
+      queryClient.invalidateQueries({ queryKey: senderKeys.items }),
+      queryClient.invalidateQueries({ queryKey: senderKeys.anyItem }),
+      queryClient.invalidateQueries({ queryKey: senderKeys.stats }),
+      queryClient.invalidateQueries({ queryKey: senderKeys.deliverers }),
+      queryClient.invalidateQueries({ queryKey: senderKeys.receipts }),
     ])
 }
 
@@ -151,7 +163,7 @@ export async function updatePaymentStatus(itemId: string): Promise<PaymentRecord
 /** docs/spec.md section 7: GET /api/get-all-deliverers, the names shown on the sender's pages. */
 export function deliverersQueryOptions() {
   return queryOptions({
-    queryKey: ['deliverers'],
+    queryKey: senderKeys.deliverers,
     ...offlineReadable,
     queryFn: async ({ signal }) =>
       (await api.get('get-all-deliverers', { signal }).json<z.infer<typeof deliverersAnswer>>())
@@ -161,7 +173,23 @@ export function deliverersQueryOptions() {
 }
 
 /** docs/spec.md section 8: an unsuccessful intent raises the server's message. */
-export async function createPaymentIntent(itemId: string, delivererId: string) {
+/**
+ * One intent per opening of the payment dialog, even when React mounts twice (StrictMode): a
+ * query, never refetched, dropped when the dialog closes, and never kept on the device (its
+ * client secret is a key to the payment).
+ */
+export function paymentIntentQueryOptions(itemId: string, delivererId: string) {
+  return queryOptions({
+    queryKey: senderKeys.paymentIntent(itemId, delivererId),
+    queryFn: () => createPaymentIntent(itemId, delivererId),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  })
+}
+
+async function createPaymentIntent(itemId: string, delivererId: string) {
   const answer = await api
     .post('create-payment-intent', {
       json: { item_id: itemId, deliverer_id: delivererId, status: 'accepted' },

@@ -6,7 +6,7 @@ import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import { formatMoney } from '@/lib/format'
 import {
-  createPaymentIntent,
+  paymentIntentQueryOptions,
   updatePaymentStatus,
   updateRequestStatus,
   useInvalidateItems,
@@ -45,15 +45,7 @@ export function PaymentDialog({ open, onClose, ...rest }: PaymentDialogProps) {
 function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDialogProps, 'open'>) {
   const navigate = useNavigate()
   const invalidate = useInvalidateItems()
-  // A query, not an effect: one intent per opening even when React mounts twice (StrictMode).
-  const intent = useQuery({
-    queryKey: ['payment-intent', itemId, delivererId],
-    queryFn: () => createPaymentIntent(itemId, delivererId),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  })
+  const intent = useQuery(paymentIntentQueryOptions(itemId, delivererId))
 
   async function finalize() {
     try {
