@@ -18,7 +18,7 @@ export interface PlaceSearchProps {
 }
 
 /** docs/spec.md section 9: place search waits 400 ms after the last keystroke. */
-export const PLACE_SEARCH_DEBOUNCE_MS = 400
+const PLACE_SEARCH_DEBOUNCE_MS = 400
 
 async function searchPlaces(q: string): Promise<PlaceSuggestion[]> {
   try {

@@ -11,8 +11,6 @@ import { api } from '@/lib/api-client'
 import { adminKey, definedParams, adminLiveRefresh } from './refresh'
 import type { UsersSearch } from './search-schemas'
 
-export type AdminUsersPage = z.infer<typeof adminUsersAnswer>['data']
-
 export interface AdminUsersParams {
   page?: number
   per_page?: number

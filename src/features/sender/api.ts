@@ -21,15 +21,14 @@ import { api } from '@/lib/api-client'
 import { liveRefresh } from '@/lib/query-client'
 
 type ItemsList = z.infer<typeof itemsListAnswer>['data']
-type PaymentIntent = z.infer<typeof createPaymentIntentAnswer>['data']
 type MessageOnly = z.infer<typeof messageOnly>
 
 /** A 2xx answer with success false: its message is meant for the user. */
 export class ServerRefusal extends Error {}
 
 /** The query keys InfoRequestArea invalidates after a reply start with these. */
-export const itemsKey = ['items'] as const
-export const itemKey = (id: string) => ['item', id] as const
+const itemsKey = ['items'] as const
+const itemKey = (id: string) => ['item', id] as const
 
 export function itemsQueryOptions(params: ItemsQuery) {
   const searchParams: Record<string, string | number> = {}
@@ -165,7 +164,6 @@ export async function createPaymentIntent(itemId: string, delivererId: string) {
   if (!answer.success) throw new ServerRefusal(answer.message)
   return answer.data
 }
-export type { PaymentIntent }
 
 export interface TestCardDetails {
   card_number: string

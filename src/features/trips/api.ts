@@ -4,7 +4,7 @@ import type { messageOnly } from '@contract/envelope'
 import type { Trip, TripBody, tripAnswer, tripsAnswer } from '@contract/trips'
 import { api } from '@/lib/api-client'
 
-export const tripKeys = {
+const tripKeys = {
   all: ['trips'] as const,
 }
 
