@@ -5,7 +5,7 @@ import { party } from './info-requests'
 import { email, personName, role } from './user'
 
 /** GET /api/admin/stats */
-export const adminStats = z.object({
+const adminStats = z.object({
   users_by_role: z.object({ sender: z.number(), deliverer: z.number(), admin: z.number() }),
   items_by_status: z.record(itemStatus, z.number()),
   awaiting_sending_approval: z.number(),
@@ -28,13 +28,13 @@ export const adminItemsQuery = z.object({
   delivery_approval: approval.optional(),
   search: z.string().trim().max(100).optional(),
 })
-export const adminItemRow = item.extend({
+const adminItemRow = item.extend({
   sender: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   requests_count: z.number(),
 })
 export const adminItemsAnswer = envelope(z.object({ items: z.array(adminItemRow), pagination }))
 
-export const adminDeliveryRequest = z.object({
+const adminDeliveryRequest = z.object({
   id: z.string(),
   deliverer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   deliverer_price: z.number().nullable(),
@@ -44,7 +44,7 @@ export const adminDeliveryRequest = z.object({
   request_status: z.enum(['pending', 'accepted', 'rejected']),
   created_at: z.string(),
 })
-export const adminInfoRequest = z.object({
+const adminInfoRequest = z.object({
   id: z.string(),
   to: party,
   target: z.object({ id: z.string(), name: z.string() }),
@@ -55,7 +55,7 @@ export const adminInfoRequest = z.object({
   response_at: z.string().nullable(),
   created_at: z.string(),
 })
-export const auditEntry = z.object({
+const auditEntry = z.object({
   id: z.string(),
   actor: z.object({ id: z.string(), name: z.string() }).nullable(),
   action: z.string(),
@@ -102,7 +102,7 @@ export const adminUsersQuery = z.object({
   role: role.optional(),
   state: z.enum(['active', 'inactive', 'unverified']).optional(),
 })
-export const adminUser = z.object({
+const adminUser = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),

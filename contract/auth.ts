@@ -18,7 +18,7 @@ export const loginBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
 })
 export type LoginBody = z.input<typeof loginBody>
-export const loginData = z.object({
+const loginData = z.object({
   token: z.string(),
   /** ISO 8601; the PWA stores it as the token expiry and treats a later clock as signed out. */
   expires_at: z.string(),
@@ -36,20 +36,22 @@ export const verifyEmailBody = z.object({ token })
 export const forgotPasswordBody = z.object({ email })
 export const resetPasswordBody = z.object({ token, password })
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>
-/** set-password: the link an admin-created account receives; same shape as reset. */
+/**
+ * set-password: the link an admin-created account receives; same shape as reset.
+ * @alias
+ */
 export const setPasswordBody = resetPasswordBody
 
 export const healthAnswer = envelope(z.object({ status: z.literal('ok') }))
 
 /** GET /api/dev/outbox: the dev mail outbox (only without SMTP_URL, never in production). */
-export const outboxMail = z.object({
+const outboxMail = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
   created_at: z.string(),
 })
-export type OutboxMail = z.infer<typeof outboxMail>
 export const outboxAnswer = envelope(z.array(outboxMail))
 
 /** POST /api/resend-verification: always answers success (no account probing). */

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /** Dates the API takes lie in these years; anything else is a 400, never a database error. */
-export const MIN_YEAR = 1970
-export const MAX_YEAR = 9999
+const MIN_YEAR = 1970
+const MAX_YEAR = 9999
 export const YEAR_OUT_OF_RANGE = `Date must be between the years ${MIN_YEAR} and ${MAX_YEAR}`
 
 /** Whether an ISO date or date-time parses to a moment in MIN_YEAR..MAX_YEAR (UTC). */

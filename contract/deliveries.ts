@@ -13,7 +13,7 @@ export const delivererStats = z.object({
 export const delivererStatsAnswer = envelope(delivererStats)
 
 /** GET /api/sender-stats: counts by status, plus the total. */
-export const senderStats = z.object({
+const senderStats = z.object({
   total: z.number(),
   by_status: z.record(z.enum(itemStatuses), z.number()),
   awaiting_approval: z.number(),
@@ -66,7 +66,7 @@ export const deliveriesAnswer = envelope(
 )
 
 /** A price as a person writes it: digits and one decimal point (no 0x10, 1e3, Infinity). */
-export const PLAIN_DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/
+const PLAIN_DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/
 /** docs/spec.md's price rule: a negative offer means "no offer" (the sender's price applies). */
 export const NEGATIVE_DECIMAL = /^-(\d+(\.\d*)?|\.\d+)$/
 

@@ -6,14 +6,6 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 
 export const messageOnly = z.object({ success: z.boolean(), message: z.string() })
 
-/** Field errors ride along on 400 answers so forms can show them next to their field. */
-export const errorAnswer = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-})
-export type ErrorAnswer = z.infer<typeof errorAnswer>
-
 export const pagination = z.object({
   current_page: z.number().int(),
   per_page: z.number().int(),

@@ -1,6 +1,6 @@
 /** docs/spec.md section 5 and 9: the documents users upload. The server checks the bytes, not the name. */
 export const MAX_FILE_BYTES = 2_097_152
-export const allowedExtensions = ['pdf', 'jpg', 'jpeg', 'png'] as const
+const allowedExtensions = ['pdf', 'jpg', 'jpeg', 'png'] as const
 export const allowedMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const
 export type AllowedMime = (typeof allowedMimeTypes)[number]
 /** The accept attribute for file inputs. */

@@ -16,4 +16,3 @@ export const respondFurtherInfoFields = z.object({
     .max(2000, 'Response must be at most 2000 characters'),
   response_by: party,
 })
-export type RespondFurtherInfoFields = z.infer<typeof respondFurtherInfoFields>

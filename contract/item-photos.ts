@@ -9,7 +9,7 @@ export const PHOTO_LONG_SIDE = 1600
 export const THUMB_LONG_SIDE = 320
 /** The accept attribute of the photo picker (a hint only). */
 export const photoAccept = 'image/jpeg,image/png,.jpg,.jpeg,.png'
-export const photoSizes = ['full', 'thumb'] as const
+const photoSizes = ['full', 'thumb'] as const
 export type PhotoSize = (typeof photoSizes)[number]
 
 export const photoMessages = {

@@ -5,7 +5,7 @@ import { itemPhoto } from './item-photos'
 import { phone } from './user'
 
 export const categories = ['electronics', 'clothing', 'documents', 'food', 'other'] as const
-export const category = z.enum(categories, {
+const category = z.enum(categories, {
   error: 'Category must be one of electronics, clothing, documents, food, other',
 })
 export type Category = z.infer<typeof category>
@@ -22,8 +22,7 @@ export type ItemStatus = z.infer<typeof itemStatus>
 
 export const approval = z.enum(['pending', 'approved', 'rejected'])
 export type Approval = z.infer<typeof approval>
-export const requestStatus = z.enum(['pending', 'accepted', 'rejected'])
-export type RequestStatus = z.infer<typeof requestStatus>
+const requestStatus = z.enum(['pending', 'accepted', 'rejected'])
 
 /** Stored and answered as {lat, lng, address?} (docs/design.md). */
 export const location = z.object({
@@ -46,7 +45,7 @@ export const locationInput = z.union([
 export type LocationInput = z.infer<typeof locationInput>
 
 /** USD with at most two decimals; more decimals are truncated (docs/spec.md section 9), never rounded up. */
-export const price = z
+const price = z
   .number({ error: 'Price must be a number' })
   .min(0, 'Price must be at least 0')
   .max(1_000_000, 'Price must be at most 1,000,000')
@@ -89,9 +88,8 @@ export const updateItemBody = itemFields.extend({
 })
 export type UpdateItemBody = z.input<typeof updateItemBody>
 export const itemIdBody = z.object({ item_id: z.string().uuid('Unknown item') })
-export const itemIdParams = z.object({ id: z.string().uuid('Unknown item') })
 
-export const infoRequest = z.object({
+const infoRequest = z.object({
   id: z.string(),
   description: z.string(),
   request_file_path: z.string().nullable(),
@@ -158,7 +156,7 @@ export const itemAnswer = envelope(z.object({ item }))
 /** GET /api/item/{id} (deliverer detail) answers the item as data itself (docs/spec.md section 7). */
 export const delivererItemAnswer = envelope(item)
 
-export const sortableItemColumns = [
+const sortableItemColumns = [
   'created_at',
   'updated_at',
   'name',
@@ -167,7 +165,6 @@ export const sortableItemColumns = [
   'delivery_deadline',
   'sender_price',
 ] as const
-export const pageSizes = [10, 25, 50] as const
 
 /** A whole number from the query string; a bad or missing value falls back (never a 400). */
 export const intFromQuery = (min: number, max: number, fallback: number) =>
@@ -185,5 +182,3 @@ export const itemsQuery = z.object({
 export type ItemsQuery = z.input<typeof itemsQuery>
 
 export const itemsListAnswer = envelope(z.object({ items: z.array(item), pagination }))
-
-export const sendingApprovalDecision = z.enum(['approved', 'rejected'])

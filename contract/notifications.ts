@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { envelope, pagination } from './envelope'
 
-export const notificationKinds = ['trip_match'] as const
+const notificationKinds = ['trip_match'] as const
 
 /**
  * One in-app notification. trip_match: an approved item lies on one of the deliverer's trips
  * (sent once per item and trip); `link` is the PWA path that opens the item.
  */
-export const notification = z.object({
+const notification = z.object({
   id: z.string(),
   kind: z.enum(notificationKinds),
   title: z.string(),

@@ -31,7 +31,7 @@ export const testConfirmBody = z.object({
     .trim()
     .regex(/^\d{3,4}$/, 'Enter a valid CVC'),
 })
-export const paymentConfirmation = z.object({
+const paymentConfirmation = z.object({
   status: z.enum(['succeeded', 'requires_payment_method', 'processing']),
   /** The decline reason when it did not succeed, as Stripe words it. */
   error: z.string().nullable(),
@@ -39,8 +39,8 @@ export const paymentConfirmation = z.object({
 export const testConfirmAnswer = envelope(paymentConfirmation)
 
 /** The most a sender can write to a deliverer when rejecting their request. */
-export const REJECT_REASON_MAX = 500
-export const REASON_ONLY_ON_REJECT = 'A reason can only be given when rejecting'
+const REJECT_REASON_MAX = 500
+const REASON_ONLY_ON_REJECT = 'A reason can only be given when rejecting'
 
 export const updateRequestStatusBody = z
   .object({
@@ -65,7 +65,7 @@ export const updatePaymentStatusBody = z.object({ item_id: z.string().uuid('Unkn
  * A receipt of a payment the sender made (listed on /payment-method): succeeded, or refunded
  * (refund_pending while the card network has not confirmed it yet).
  */
-export const receipt = z.object({
+const receipt = z.object({
   id: z.string(),
   item_id: z.string(),
   item_name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { envelope } from './envelope'
 
 /** docs/spec.md section 3 "Location suggestion". */
-export const placeSuggestion = z.object({
+const placeSuggestion = z.object({
   display_name: z.string(),
   lat: z.number(),
   lon: z.number(),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { envelope } from './envelope'
 
 /** GET /api/get-all-deliverers: the deliverers tied to the caller's own items. */
-export const delivererName = z.object({ id: z.string(), name: z.string() })
+const delivererName = z.object({ id: z.string(), name: z.string() })
 export const deliverersAnswer = envelope(z.array(delivererName))
 
 /**

@@ -14,7 +14,7 @@ export const TRIP_DATE_PAST = 'Travel date cannot be in the past'
  * When an admin approves an item on the route of a trip whose date is not past, its deliverer
  * is notified (docs/design.md "Trips and notifications").
  */
-export const trip = z.object({
+const trip = z.object({
   id: z.string(),
   name: z.string().nullable(),
   origin: location,

@@ -10,7 +10,7 @@ export const selfServiceRole = z.enum(['sender', 'deliverer'], {
   error: 'Role must be sender or deliverer',
 })
 
-export const PASSWORD_MIN = 8
+const PASSWORD_MIN = 8
 export const password = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
@@ -46,7 +46,7 @@ export const sessionUser = z.object({
 })
 export type SessionUser = z.infer<typeof sessionUser>
 
-export const userData = z.object({
+const userData = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),

@@ -2,7 +2,7 @@
 import { clientsClaim } from 'workbox-core'
 
 /** The message the page sends (through workbox-window's messageSkipWaiting) once the user accepts. */
-export const SKIP_WAITING = 'SKIP_WAITING'
+const SKIP_WAITING = 'SKIP_WAITING'
 
 /**
  * A new worker never activates on its own while an old one controls open tabs: it waits until

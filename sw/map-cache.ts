@@ -6,12 +6,12 @@ import { isMapAsset, MAP_CODE_CACHE } from './map-warmup'
 import { okOnly } from './ok-only'
 
 /** Map style, tiles, glyphs and sprites: public, never user data (kept at logout). */
-export const MAP_CACHE = 'tote-map-v1'
+const MAP_CACHE = 'tote-map-v1'
 
 const DAY = 24 * 60 * 60
 
 /** Whether a request is for map resources: tiles (vector or raster), style, glyphs, sprites. */
-export function isMapResource(url: URL, sameOrigin: boolean): boolean {
+function isMapResource(url: URL, sameOrigin: boolean): boolean {
   if (sameOrigin && url.pathname.startsWith('/api/')) return false
   const path = url.pathname
   return (

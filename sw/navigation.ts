@@ -14,7 +14,7 @@ export const navigationDenylist: RegExp[] = [
 ]
 
 /** The prerendered pages as last seen, for reading them again offline. */
-export const PAGES_CACHE = 'tote-public-pages-v1'
+const PAGES_CACHE = 'tote-public-pages-v1'
 
 const publicPaths = new Set<string>(PRERENDERED_PAGES)
 /** Whether a navigation is to a prerendered public page (a trailing slash does not matter). */

@@ -19,7 +19,7 @@ type SyncScope = ServiceWorkerGlobalScope & {
  * 5 minutes later at the earliest, and after 3 failures never (issue 12: nothing sent within
  * 60 s after a flapping session).
  */
-export const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000]
+const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000]
 
 /** How often a pause between tries looks whether a new version waits to take over. */
 const UPDATE_CHECK_MS = 1_000

@@ -3,7 +3,7 @@ import { CLEAR_USER_CACHES } from '../src/lib/offline/messages'
 import { PLACES_CACHE } from './places-cache'
 
 /** Runtime caches that could hold something of the user's (searches typed); map tiles are public. */
-export const USER_CACHES = [PLACES_CACHE]
+const USER_CACHES = [PLACES_CACHE]
 
 /** At logout the page asks the worker to forget what it cached for this user. */
 export function registerUserCacheClearing(scope: ServiceWorkerGlobalScope): void {

@@ -21,7 +21,7 @@ interface InfoResponseDialogProps {
 }
 
 /** docs/spec.md section 5: only the deliverer's reply file is checked here; the server checks both. */
-export function replyFileError(file: File): string | null {
+function replyFileError(file: File): string | null {
   const typeOk =
     (allowedMimeTypes as readonly string[]).includes(file.type) ||
     (!file.type && fileExtensionAllowed(file.name))

@@ -9,7 +9,6 @@ export const progressSteps = [
   'Picked up',
   'Delivered',
 ] as const
-export type ProgressStep = (typeof progressSteps)[number]
 
 export interface ItemProgress {
   /** The latest step reached (an index into progressSteps): done up to it, upcoming after it. */

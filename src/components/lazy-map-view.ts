@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 
 /** docs/spec.md section 9: lazy-loaded parts time out after 120000 ms. */
-export const LAZY_TIMEOUT_MS = 120_000
+const LAZY_TIMEOUT_MS = 120_000
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {

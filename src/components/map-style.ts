@@ -14,7 +14,7 @@ export const remoteStyleUrl: string = import.meta.env.VITE_MAP_STYLE_URL || DEFA
 
 /** How long the style may take before the map uses the offline base map instead: a picker that
  * stays blank while a phone waits on a dead network is worse than a plainer map at once. */
-export const STYLE_TIMEOUT_MS = 3000
+const STYLE_TIMEOUT_MS = 3000
 
 function isStyle(value: unknown): value is StyleSpecification {
   const style = value as Partial<StyleSpecification> | null

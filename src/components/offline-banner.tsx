@@ -7,7 +7,7 @@ import { useIsOffline } from '@/lib/offline/network-status'
 import { onStorageProblem } from '@/lib/offline/storage'
 
 /** 'just now', '5 minutes ago', '2 hours ago', '3 days ago'. */
-export function formatAge(ms: number): string {
+function formatAge(ms: number): string {
   const minutes = Math.floor(ms / 60_000)
   if (minutes < 1) return 'just now'
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`

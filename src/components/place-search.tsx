@@ -17,7 +17,7 @@ export interface PlaceSearchProps {
 }
 
 /** docs/spec.md section 9: place search waits 400 ms after the last keystroke. */
-export const PLACE_SEARCH_DEBOUNCE_MS = 400
+const PLACE_SEARCH_DEBOUNCE_MS = 400
 
 /** A combobox (WAI-ARIA 1.2 pattern with aria-activedescendant) over GET /api/places/search. */
 export function PlaceSearch({ label, value, onChange, error, required }: PlaceSearchProps) {

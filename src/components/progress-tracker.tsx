@@ -12,7 +12,7 @@ const stoppedText: Record<NonNullable<ItemProgress['stopped']>, string> = {
  * has aria-current="step"; done steps carry a ✓ and the words "done" (not colour alone); the
  * current one is bold and ringed. Three a row on phones, one row from md up: no sideways scroll.
  */
-export function ProgressTracker({
+function ProgressTracker({
   progress,
   label = 'Progress',
 }: {

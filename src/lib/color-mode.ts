@@ -4,10 +4,10 @@ import { useSyncExternalStore } from 'react'
 export type ColorModeChoice = 'system' | 'light' | 'dark'
 
 /** Also read by the inline script in index.html, which applies it before the first paint. */
-export const COLOR_MODE_KEY = 'tote.color-mode'
+const COLOR_MODE_KEY = 'tote.color-mode'
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
-export function colorModeChoice(): ColorModeChoice {
+function colorModeChoice(): ColorModeChoice {
   try {
     const stored = localStorage.getItem(COLOR_MODE_KEY)
     return stored === 'light' || stored === 'dark' ? stored : 'system'

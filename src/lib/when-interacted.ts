@@ -42,7 +42,7 @@ const nativeTextareaValue = Object.getOwnPropertyDescriptor(
  * gets the change event it would have sent. Setting the value through React's own tracker first
  * is what makes React see a change.
  */
-export function adoptEarlyInput(root: HTMLElement) {
+function adoptEarlyInput(root: HTMLElement) {
   const fields = [
     ...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'),
   ]

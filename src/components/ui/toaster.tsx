@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react'
 
 /** docs/spec.md section 9: toasts last 3 s. */
-export const TOAST_MS = 3000
+const TOAST_MS = 3000
 
 /** The app's one toaster; mount <Toaster /> once (in the root route) and call toaster.create(). */
 export const toaster = createToaster({

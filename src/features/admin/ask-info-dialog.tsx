@@ -19,7 +19,7 @@ export interface Recipient {
  * Who may be asked. The server sends a deliverer question to the item's current deliverer, so
  * while there is one only they are offered; before that, every deliverer who requested it.
  */
-export function recipientsOf({ item, requests }: AdminItemDetail): Recipient[] {
+function recipientsOf({ item, requests }: AdminItemDetail): Recipient[] {
   const sender = { value: 'sender', label: `Sender: ${item.sender.name}` }
   if (item.deliverer) {
     return [

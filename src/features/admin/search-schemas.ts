@@ -15,7 +15,7 @@ const itemStatusValues = [
 const approvalValues = ['pending', 'approved', 'rejected'] as const satisfies readonly Approval[]
 const roleValues = ['sender', 'deliverer', 'admin'] as const satisfies readonly Role[]
 export const userStates = ['active', 'inactive', 'unverified'] as const
-export const adminItemSortColumns = ['name', 'status', 'created_at', 'delivery_deadline'] as const
+const adminItemSortColumns = ['name', 'status', 'created_at', 'delivery_deadline'] as const
 export type AdminItemSortColumn = (typeof adminItemSortColumns)[number]
 
 // Every key optional and a bad value dropped: a hand-edited or stale URL still opens the page, and

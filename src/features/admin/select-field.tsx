@@ -1,6 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react'
 
-export interface SelectOption {
+interface SelectOption {
   value: string
   label: string
 }

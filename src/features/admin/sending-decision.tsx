@@ -23,7 +23,7 @@ const wording: Record<Decision, { action: string; explanation: string; done: str
 }
 
 /** Information requests to the sender still waiting for an answer. */
-export function openSenderRequests(infoRequests: AdminInfoRequest[]) {
+function openSenderRequests(infoRequests: AdminInfoRequest[]) {
   return infoRequests.filter((r) => r.to === 'sender' && !r.response && !r.response_at)
 }
 

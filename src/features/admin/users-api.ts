@@ -12,8 +12,6 @@ import { offlineReadable } from '@/lib/query-client'
 import { adminKeys, definedParams, adminLiveRefresh } from './refresh'
 import type { UsersSearch } from './search-schemas'
 
-export type AdminUsersPage = z.infer<typeof adminUsersAnswer>['data']
-
 export interface AdminUsersParams {
   page?: number
   per_page?: number

@@ -16,7 +16,7 @@ type MessageAnswer = z.infer<typeof messageOnly>
  * The one ky instance, loaded when a form is first used (focus or submit), not with the page: a
  * visitor who only reads a public page never downloads the HTTP client.
  */
-export const loadApi = () => import('@/lib/api-client').then((m) => m.api)
+const loadApi = () => import('@/lib/api-client').then((m) => m.api)
 
 const post = async <T>(path: string, json: unknown) =>
   (await loadApi()).post(path, { json }).json<T>()

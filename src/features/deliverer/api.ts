@@ -17,7 +17,7 @@ import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
 export const DASHBOARD_DELIVERIES = 5
 export const MY_DELIVERIES_PER_PAGE = 10
 
-export const delivererKeys = {
+const delivererKeys = {
   all: ['deliverer'] as const,
   stats: ['deliverer', 'stats'] as const,
   myDeliveries: (page: number, perPage: number) =>

@@ -18,7 +18,7 @@ interface AvailableItemCardProps {
 }
 
 /** How far out of the way the item takes the deliverer: "+12 km detour", "On your way". */
-export function detourText(km: number): string {
+function detourText(km: number): string {
   const rounded = Math.round(km)
   return rounded < 1 ? 'On your way (under 1 km detour)' : `+${rounded} km detour`
 }

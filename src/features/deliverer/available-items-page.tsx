@@ -29,7 +29,7 @@ interface AvailableItemsPageProps {
   routeActions?: ReactNode
 }
 
-export const CHOOSE_PLACES_PROMPT =
+const CHOOSE_PLACES_PROMPT =
   'Please select your destination and current location to see available items.'
 
 /** Each listed item's pickup and drop-off, numbered as the cards are. */

@@ -8,7 +8,7 @@ import { ConfirmStepDialog } from './confirm-step-dialog'
 import { ActionSection } from './detail-parts'
 import { FileField } from './file-field'
 
-export const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 MB)'
+const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 MB)'
 
 type Step = 'pickup' | 'deliver'
 

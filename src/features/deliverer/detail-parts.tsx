@@ -5,7 +5,7 @@ import { capitalise, formatLongDate, formatPlace, humanize } from '@/lib/format'
 import { statusPalette } from '@/components/status-badge'
 
 /** docs/spec.md section 2: 'Status: ' plus the capitalised status, in words ('In process'). */
-export function StatusBanner({ status }: { status: string }) {
+function StatusBanner({ status }: { status: string }) {
   const palette = statusPalette[status] ?? 'gray'
   return (
     <Box

@@ -2,7 +2,7 @@ import { Box, Button, Flex, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
 
 /** docs/spec.md section 9: error popups last 3 s. */
-export const POPUP_MS = 3000
+const POPUP_MS = 3000
 
 /** The red request-failure popup of docs/spec.md section 8: hides after 3 s and can be closed. */
 export function FailurePopup({

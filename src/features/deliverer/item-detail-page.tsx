@@ -26,7 +26,7 @@ import { useRequestFlow } from './use-request-flow'
  * delivery_approval belongs to its current request, which is theirs only when deliverer_id is
  * theirs; a request that is not (yet) the current one has no approval, so it counts as pending.
  */
-export function ownApprovalPending(item: Item, userId: string | undefined): boolean {
+function ownApprovalPending(item: Item, userId: string | undefined): boolean {
   if (!userId) return false
   if (item.deliverer_id === userId) return item.delivery_approval === 'pending'
   return item.requested_by.includes(userId)

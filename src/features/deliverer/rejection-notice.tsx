@@ -2,7 +2,7 @@ import { Box, Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
 
 /** The deliverer's own rejection on an item (the server lists no one else's), or undefined. */
-export function ownRejection(item: Item, userId: string | undefined) {
+function ownRejection(item: Item, userId: string | undefined) {
   return item.rejected_deliverer.find((r) => r.id === userId)
 }
 

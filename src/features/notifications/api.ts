@@ -9,9 +9,9 @@ import type {
 import { api } from '@/lib/api-client'
 import { liveRefresh, offlineReadable } from '@/lib/query-client'
 
-export const NOTIFICATIONS_PER_PAGE = 20
+const NOTIFICATIONS_PER_PAGE = 20
 
-export const notificationKeys = {
+const notificationKeys = {
   all: ['notifications'] as const,
   unread: ['notifications', 'unread'] as const,
   list: (page: number) => ['notifications', 'list', { page }] as const,

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client'
 type MessageAnswer = z.infer<typeof messageOnly>
 
 /** /payment-method serves both roles: the sender's receipts and the deliverer's payouts. */
-export const paymentMethodKeys = {
+const paymentMethodKeys = {
   all: ['payment-method'] as const,
 }
 

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client'
 import { offlineReadable } from '@/lib/query-client'
 import { updateStoredUser } from '@/lib/auth-storage'
 
-export const profileKeys = {
+const profileKeys = {
   userData: ['user-data'] as const,
 }
 

@@ -9,7 +9,7 @@ import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useUpdateUserMutation, userDataQueryOptions } from './api'
 
 /** docs/spec.md section 9: the modal closes 1.5 s after a successful save. */
-export const CLOSE_AFTER_SAVE_MS = 1500
+const CLOSE_AFTER_SAVE_MS = 1500
 
 interface ProfileModalProps {
   open: boolean

@@ -21,7 +21,6 @@ import { api } from '@/lib/api-client'
 import { liveRefresh, offlineReadable } from '@/lib/query-client'
 
 type ItemsList = z.infer<typeof itemsListAnswer>['data']
-type PaymentIntent = z.infer<typeof createPaymentIntentAnswer>['data']
 type MessageOnly = z.infer<typeof messageOnly>
 
 /** A 2xx answer with success false: its message is meant for the user. */
@@ -31,7 +30,7 @@ export class ServerRefusal extends Error {}
  * Every query key of the sender's feature. InfoResponseDialog (src/components) invalidates
  * ['items'] and ['item'] after a reply: the lists and every item start with those.
  */
-export const senderKeys = {
+const senderKeys = {
   items: ['items'] as const,
   itemsList: (searchParams: Record<string, string | number>) => ['items', searchParams] as const,
   anyItem: ['item'] as const,
@@ -198,7 +197,6 @@ async function createPaymentIntent(itemId: string, delivererId: string) {
   if (!answer.success) throw new ServerRefusal(answer.message)
   return answer.data
 }
-export type { PaymentIntent }
 
 export interface TestCardDetails {
   card_number: string

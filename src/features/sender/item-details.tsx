@@ -15,7 +15,7 @@ import { ItemSummary } from './item-summary'
 import { photosEditable, useManagePhotos } from './manage-photos'
 
 /** docs/spec.md section 8: the edit success message shows for 3 s. */
-export const SAVED_MESSAGE_MS = 3000
+const SAVED_MESSAGE_MS = 3000
 
 export function ItemDetails({ id }: { id: string }) {
   const item = useQuery(itemQueryOptions(id))

@@ -28,7 +28,7 @@ export interface ItemFormValues {
   sender_price: string
 }
 
-export const emptyItemForm: ItemFormValues = {
+const emptyItemForm: ItemFormValues = {
   name: '',
   category: '',
   description: '',
@@ -94,14 +94,14 @@ export function withoutFixedErrors(
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** datetime-local wants local wall time without a zone. */
-export function toDateTimeLocal(iso: string): string {
+function toDateTimeLocal(iso: string): string {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
 /** The user's wall time with their UTC offset, so the server knows which moment they meant. */
-export function toIsoWithOffset(local: string): string | undefined {
+function toIsoWithOffset(local: string): string | undefined {
   const d = new Date(local)
   if (!local || Number.isNaN(d.getTime())) return undefined
   const offset = -d.getTimezoneOffset()

@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation, useRouter } from '@tanstack/react-rout
 import { formatMoney } from '@/lib/format'
 
 /** What a card payment charged, as the server recorded it (never the figure the client showed). */
-export interface PaidNotice {
+interface PaidNotice {
   item_name: string
   amount: number
   currency: string

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, photoAccept, photoMessages } from '@contract/item-photos'
 
 /** A pre-check by type and size (the server decides by the bytes): the first problem, or null. */
-export function photoProblem(file: File): string | null {
+function photoProblem(file: File): string | null {
   const ext = file.name.toLowerCase().split('.').pop() ?? ''
   const typeOk =
     ['image/jpeg', 'image/png'].includes(file.type) || ['jpg', 'jpeg', 'png'].includes(ext)
@@ -26,7 +26,7 @@ export function acceptPhotos(room: number, picked: File[]): { files: File[]; err
 }
 
 /** Adds `picked` to `current`, keeping at most 5; answers the new list and the message to show. */
-export function addPhotos(current: File[], picked: File[]): { files: File[]; error?: string } {
+function addPhotos(current: File[], picked: File[]): { files: File[]; error?: string } {
   const next = acceptPhotos(MAX_PHOTOS - current.length, picked)
   return { ...next, files: [...current, ...next.files] }
 }

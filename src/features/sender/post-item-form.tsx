@@ -17,7 +17,7 @@ import { ItemFormFields } from './item-form-fields'
 import { PhotoPicker } from './photo-picker'
 import { useUploadPhotosMutation, type PhotoFailure } from './photos-api'
 
-export const POST_ITEM_DRAFT = 'post-item'
+const POST_ITEM_DRAFT = 'post-item'
 
 /** Posted, but some photos were refused: the item exists, so the form is not offered again. */
 function PhotosRefused({ itemId, failures }: { itemId: string; failures: PhotoFailure[] }) {

@@ -5,7 +5,7 @@ import type { Trip, TripBody, tripAnswer, tripsAnswer } from '@contract/trips'
 import { api } from '@/lib/api-client'
 import { offlineReadable } from '@/lib/query-client'
 
-export const tripKeys = {
+const tripKeys = {
   all: ['trips'] as const,
 }
 

@@ -8,7 +8,7 @@ import { apiFailure } from '@/lib/api-failure'
 import { formatPlace } from '@/lib/format'
 import { localToday } from './trip-dates'
 
-export interface TripFormValues {
+interface TripFormValues {
   name: string
   travelDate: string
   radiusKm: number

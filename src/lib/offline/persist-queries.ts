@@ -10,7 +10,7 @@ import { isQuotaError, reportQuotaError } from './storage'
 // user and per query so logout can delete exactly one user's data.
 
 /** Older saved reads are not shown: a week-old list would mislead more than it helps. */
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 const MAX_ROWS_PER_USER = 300
 
 const rowId = (userId: string, queryHash: string) => `${userId}:${queryHash}`

@@ -6,7 +6,7 @@ import { loadDb } from './lazy-db'
 
 const ASKED_KEY = 'storage-persist-asked'
 /** Runtime caches the worker fills (sw/map-cache.ts, sw/places-cache.ts): refetchable. */
-export const DROPPABLE_CACHE_PREFIXES = ['tote-map', 'tote-places']
+const DROPPABLE_CACHE_PREFIXES = ['tote-map', 'tote-places']
 
 const listeners = new Set<(message: string) => void>()
 
@@ -39,7 +39,7 @@ export async function askPersistentStorageOnce(): Promise<void> {
 }
 
 /** Frees space held by caches, never the outbox. */
-export async function dropCaches(): Promise<void> {
+async function dropCaches(): Promise<void> {
   const { getDb } = await loadDb()
   await getDb().queries.clear()
   if (typeof caches !== 'undefined') {

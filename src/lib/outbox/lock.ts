@@ -2,7 +2,7 @@
 // shared by all contexts of the origin and exists in windows and workers alike. Where it is
 // missing (old browsers, jsdom) an in-memory lock serialises replays within this context.
 
-export const OUTBOX_LOCK = 'tote-outbox'
+const OUTBOX_LOCK = 'tote-outbox'
 
 let local: Promise<unknown> = Promise.resolve()
 

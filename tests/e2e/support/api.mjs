@@ -91,17 +91,6 @@ export function setSendingApproval(baseURL, adminToken, itemId, decision) {
   })
 }
 
-/** The newest mail to `to` in the dev outbox. */
-export async function latestMail(baseURL, to) {
-  const { data } = await apiCall(
-    baseURL,
-    null,
-    'GET',
-    `/api/dev/outbox?to=${encodeURIComponent(to)}`,
-  )
-  return data[0] ?? null
-}
-
 /** Tiny but valid documents, recognised by their bytes. */
 export const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',

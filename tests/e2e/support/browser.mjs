@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core'
 import { root } from './server.mjs'
 
 export const DEMO_PASSWORD = 'password123'
-export const ACTION_TIMEOUT_MS = 15_000
+const ACTION_TIMEOUT_MS = 15_000
 
 export function launchBrowser() {
   return chromium.launch({
