@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { envelope, pagination } from './envelope'
 import { dateOnly } from './dates'
 import { item, itemStatuses, location, locationInput } from './items'
+import { MAX_PRICE, truncateToCents } from './money'
 
 /** GET /api/deliverer-stats */
 export const delivererStats = z.object({
@@ -86,8 +87,8 @@ export const requestItemFields = z.object({
     .trim()
     .regex(PLAIN_DECIMAL, 'Offer price must be a plain number, like 12.50')
     .transform(Number)
-    .pipe(z.number().max(1_000_000, 'Offer price must be at most 1,000,000'))
-    .transform((v) => Math.trunc(v * 100 + 1e-6) / 100)
+    .pipe(z.number().max(MAX_PRICE, 'Offer price must be at most 1,000,000'))
+    .transform(truncateToCents)
     .optional(),
 })
 

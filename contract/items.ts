@@ -3,6 +3,7 @@ import { yearInRange, YEAR_OUT_OF_RANGE } from './dates'
 import { envelope, pagination } from './envelope'
 import { itemPhoto } from './item-photos'
 import { phone } from './user'
+import { MAX_PRICE, truncateToCents } from './money'
 
 export const categories = ['electronics', 'clothing', 'documents', 'food', 'other'] as const
 const category = z.enum(categories, {
@@ -48,8 +49,8 @@ export type LocationInput = z.infer<typeof locationInput>
 const price = z
   .number({ error: 'Price must be a number' })
   .min(0, 'Price must be at least 0')
-  .max(1_000_000, 'Price must be at most 1,000,000')
-  .transform((v) => Math.trunc(v * 100 + 1e-6) / 100)
+  .max(MAX_PRICE, 'Price must be at most 1,000,000')
+  .transform(truncateToCents)
 
 const dimension = z.number({ error: 'Must be a number' }).min(0, 'Must be at least 0').max(10_000)
 

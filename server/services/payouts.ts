@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, items, payoutDetails } from '../db/schema'
 import { audit } from './audit'
 import { stripeClient } from './payments/stripe'
+import { fromCents, toCents } from '../../contract/money'
 
 type Payout = z.infer<typeof payoutDetailsShape>
 type Earning = z.infer<typeof earning>
@@ -95,8 +96,8 @@ export async function earnings(db: Db, delivererId: string) {
     amount: Number(r.price),
     delivered_at: r.deliveredAt ? new Date(r.deliveredAt).toISOString() : null,
   }))
-  const cents = list.reduce((sum, e) => sum + Math.round(e.amount * 100), 0)
-  return { earnings: list, total_earned: cents / 100 }
+  const cents = list.reduce((sum, e) => sum + toCents(e.amount), 0)
+  return { earnings: list, total_earned: fromCents(cents) }
 }
 
 /**

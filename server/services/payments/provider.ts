@@ -67,5 +67,3 @@ export function createPaymentProvider(
 }
 
 /** '20.00' (numeric column) -> 2000. */
-export const toCents = (price: string | number) => Math.round(Number(price) * 100)
-export const fromCents = (cents: number) => cents / 100

@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Receipt } from '../../../contract/payments'
 import type { Db } from '../../db/client'
 import { deliveryRequests, items, payments, refunds, users } from '../../db/schema'
-import { fromCents } from './provider'
+import { fromCents } from '../../../contract/money'
 import type { PaymentStatus } from './status'
 
 /** Payments where money moved: paid, or paid and (being) sent back. */

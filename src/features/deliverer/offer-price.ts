@@ -1,3 +1,5 @@
+import { truncateToCents } from '@contract/money'
+
 /**
  * docs/spec.md section 5: only digits and one decimal point with up to two decimals; negative or
  * non-numeric input is cleared; more decimals are truncated (never rounded). Anything else keeps
@@ -15,5 +17,5 @@ export function sanitiseOfferPrice(raw: string): string {
 export function priceToSend(offer: string, senderPrice: number): number {
   const value = Number.parseFloat(offer)
   if (offer === '' || Number.isNaN(value) || value < 0) return senderPrice
-  return Math.trunc(value * 100 + 1e-6) / 100
+  return truncateToCents(value)
 }

@@ -1,0 +1,16 @@
+// Money rules shared by the PWA and the server (docs/spec.md section 9): prices are US dollars
+// with at most two decimals; sums and comparisons are done in whole cents.
+
+/**
+ * More than two decimals are cut off, never rounded up (12.999 -> 12.99). The 1e-6 absorbs binary
+ * representation: 0.29 * 100 is 28.999999999999996, which must stay 29 cents.
+ */
+export const truncateToCents = (amount: number) => Math.trunc(amount * 100 + 1e-6) / 100
+
+/** A stored price (numeric columns arrive as strings) as whole cents. */
+export const toCents = (amount: string | number) => Math.round(Number(amount) * 100)
+
+export const fromCents = (cents: number) => cents / 100
+
+/** The highest price the API takes. */
+export const MAX_PRICE = 1_000_000
