@@ -64,13 +64,11 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: sender,
     },
-    async (request) => {
-      return {
-        success: true,
-        message: 'Items retrieved successfully',
-        data: await listSenderItems(app.db, requireUser(request).id, request.query),
-      }
-    },
+    async (request) => ({
+      success: true,
+      message: 'Items retrieved successfully',
+      data: await listSenderItems(app.db, requireUser(request).id, request.query),
+    }),
   )
 
   app.get(
@@ -157,12 +155,10 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: sender,
     },
-    async (request) => {
-      return {
-        success: true,
-        message: 'Statistics retrieved successfully',
-        data: await senderStats(app.db, requireUser(request).id),
-      }
-    },
+    async (request) => ({
+      success: true,
+      message: 'Statistics retrieved successfully',
+      data: await senderStats(app.db, requireUser(request).id),
+    }),
   )
 }

@@ -23,13 +23,11 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userConsentAnswer },
       },
     },
-    async () => {
-      return {
-        success: true,
-        message: 'Agreements retrieved successfully',
-        data: await listTerms(app.db),
-      }
-    },
+    async () => ({
+      success: true,
+      message: 'Agreements retrieved successfully',
+      data: await listTerms(app.db),
+    }),
   )
 
   app.post(
