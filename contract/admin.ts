@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uuidOf } from './ids'
 import { envelope, pagination } from './envelope'
 import { approval, intFromQuery, item, itemStatus } from './items'
 import { party } from './info-requests'
@@ -74,19 +75,19 @@ export const adminItemDetailAnswer = envelope(
 
 const reason = z.string().trim().max(1000).optional()
 export const sendingApprovalBody = z.object({
-  item_id: z.string().uuid('Unknown item'),
+  item_id: uuidOf('item'),
   decision: z.enum(['approved', 'rejected'], { error: 'Decision must be approved or rejected' }),
   reason,
 })
 export const deliveryApprovalBody = sendingApprovalBody.extend({
-  deliverer_id: z.string().uuid('Unknown deliverer'),
+  deliverer_id: uuidOf('deliverer'),
 })
 /** POST /api/admin/request-further-info (multipart): these fields plus an optional `file`. */
 export const requestFurtherInfoFields = z.object({
-  item_id: z.string().uuid('Unknown item'),
+  item_id: uuidOf('item'),
   to: party,
   /** Which deliverer to ask; defaults to the deliverer of the item's current request. */
-  deliverer_id: z.string().uuid('Unknown deliverer').optional(),
+  deliverer_id: uuidOf('deliverer').optional(),
   description: z
     .string({ error: 'Description is required' })
     .trim()
@@ -121,7 +122,7 @@ export const adminCreateUserBody = z.object({ name: personName, email, role })
 export const adminCreateUserAnswer = envelope(z.object({ user: adminUser }))
 /** POST /api/admin/update-user */
 export const adminUpdateUserBody = z.object({
-  user_id: z.string().uuid('Unknown user'),
+  user_id: uuidOf('user'),
   role: role.optional(),
   active: z.boolean().optional(),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uuidOf } from './ids'
 import { envelope, pagination } from './envelope'
 import { dateOnly } from './dates'
 import { item, itemStatuses, location, locationInput } from './items'
@@ -76,7 +77,7 @@ export const NEGATIVE_DECIMAL = /^-(\d+(\.\d*)?|\.\d+)$/
  * Honours an Idempotency-Key header.
  */
 export const requestItemFields = z.object({
-  item_id: z.string().uuid('Unknown item'),
+  item_id: uuidOf('item'),
   accept_privacy: z
     .union([z.literal('true'), z.literal('1'), z.literal(true)], {
       error: 'Please accept the terms to request this item',
@@ -97,7 +98,7 @@ export const requestItemFields = z.object({
  * (required for delivered). Honours an Idempotency-Key header.
  */
 export const updateDeliveryStatusFields = z.object({
-  item_id: z.string().uuid('Unknown item'),
+  item_id: uuidOf('item'),
   status: z.enum(['in_process', 'delivered'], { error: 'Status must be in_process or delivered' }),
 })
 

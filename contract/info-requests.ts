@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uuidOf } from './ids'
 
 export const party = z.enum(['sender', 'deliverer'])
 export type Party = z.infer<typeof party>
@@ -8,7 +9,7 @@ export type Party = z.infer<typeof party>
  * Answers { success, message } ('Information sent successfully!' on success).
  */
 export const respondFurtherInfoFields = z.object({
-  item_id: z.string().uuid('Unknown item'),
+  item_id: uuidOf('item'),
   description: z
     .string({ error: 'Please write a response' })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uuidOf, uuidWith } from './ids'
 import { envelope } from './envelope'
 
 /** Item photos (issue 14, docs/decisions/018-item-photos.md). The server checks the bytes. */
@@ -32,10 +33,10 @@ export const itemPhoto = z.object({
 })
 export type ItemPhoto = z.infer<typeof itemPhoto>
 
-export const itemPhotoParams = z.object({ id: z.string().uuid('Unknown item') })
+export const itemPhotoParams = z.object({ id: uuidOf('item') })
 export const itemPhotoDeleteParams = z.object({
-  id: z.string().uuid('Unknown item'),
-  photoId: z.string().uuid(photoMessages.notFound),
+  id: uuidOf('item'),
+  photoId: uuidWith(photoMessages.notFound),
 })
 export const photoFileParams = z.object({
   photoId: z.string().max(100),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uuidOf } from './ids'
 import { yearInRange, YEAR_OUT_OF_RANGE } from './dates'
 import { envelope, pagination } from './envelope'
 import { itemPhoto } from './item-photos'
@@ -84,11 +85,11 @@ export const itemFields = z.object({
 export const createItemBody = itemFields.extend({ sender_price: price })
 export type CreateItemBody = z.input<typeof createItemBody>
 export const updateItemBody = itemFields.extend({
-  item_id: z.string().uuid('Unknown item'),
+  item_id: uuidOf('item'),
   sender_price: price.optional(),
 })
 export type UpdateItemBody = z.input<typeof updateItemBody>
-export const itemIdBody = z.object({ item_id: z.string().uuid('Unknown item') })
+export const itemIdBody = z.object({ item_id: uuidOf('item') })
 
 const infoRequest = z.object({
   id: z.string(),

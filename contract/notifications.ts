@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uuidOf } from './ids'
 import { envelope, pagination } from './envelope'
 
 const notificationKinds = ['trip_match'] as const
@@ -33,7 +34,7 @@ export const notificationsAnswer = envelope(
 export const unreadCountAnswer = envelope(z.object({ unread: z.number().int() }))
 
 /** POST /api/notifications/{id}/read */
-export const notificationParams = z.object({ id: z.string().uuid('Unknown notification') })
+export const notificationParams = z.object({ id: uuidOf('notification') })
 export const notificationAnswer = envelope(z.object({ notification }))
 /** POST /api/notifications/read-all answers the new unread count (0). */
 

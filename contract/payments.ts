@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { uuidOf } from './ids'
 import { envelope } from './envelope'
 
 /** POST /api/create-payment-intent. The amount is the server's; a client-sent amount is ignored. */
 export const createPaymentIntentBody = z.object({
-  item_id: z.string().uuid('Unknown item'),
-  deliverer_id: z.string().uuid('Unknown deliverer'),
+  item_id: uuidOf('item'),
+  deliverer_id: uuidOf('deliverer'),
   status: z.literal('accepted').default('accepted'),
 })
 export const createPaymentIntentAnswer = envelope(
@@ -44,8 +45,8 @@ const REASON_ONLY_ON_REJECT = 'A reason can only be given when rejecting'
 
 export const updateRequestStatusBody = z
   .object({
-    item_id: z.string().uuid('Unknown item'),
-    deliverer_id: z.string().uuid('Unknown deliverer'),
+    item_id: uuidOf('item'),
+    deliverer_id: uuidOf('deliverer'),
     status: z.enum(['accepted', 'rejected'], { error: 'Status must be accepted or rejected' }),
     /** Optional, rejecting only: shown to the rejected deliverer (and to nobody else but admins). */
     reason: z
@@ -59,7 +60,7 @@ export const updateRequestStatusBody = z
     message: REASON_ONLY_ON_REJECT,
   })
 export type UpdateRequestStatusBody = z.input<typeof updateRequestStatusBody>
-export const updatePaymentStatusBody = z.object({ item_id: z.string().uuid('Unknown item') })
+export const updatePaymentStatusBody = z.object({ item_id: uuidOf('item') })
 
 /**
  * A receipt of a payment the sender made (listed on /payment-method): succeeded, or refunded

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uuidOf } from './ids'
 import { dateOnly } from './dates'
 import { availableItemsBody } from './deliveries'
 import { envelope } from './envelope'
@@ -38,7 +39,7 @@ export const tripBody = availableItemsBody.extend({
 })
 export type TripBody = z.input<typeof tripBody>
 
-export const tripParams = z.object({ id: z.string().uuid('Unknown trip') })
+export const tripParams = z.object({ id: uuidOf('trip') })
 
 /** GET /api/trips: the deliverer's trips, soonest travel date first. */
 export const tripsAnswer = envelope(z.object({ trips: z.array(trip) }))

@@ -3,6 +3,16 @@ import { z } from 'zod'
 
 export type Env = Record<string, string | undefined>
 
+/**
+ * The origin of links in mails and of Stripe return URLs: APP_ORIGIN, else this machine on the
+ * port it listens on. Never the request's Host or X-Forwarded-Host, which whoever sends the
+ * request chooses. The one place this is decided, so the server and the scripts agree.
+ */
+export const originOf = (
+  config: Pick<Config, 'appOrigin' | 'port'>,
+  listeningPort: number = config.port,
+) => config.appOrigin || `http://localhost:${listeningPort}`
+
 /** A configuration Tote refuses to start with; its message says what to set. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

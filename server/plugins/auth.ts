@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { isUuid } from '../../contract/ids'
 import type { Role } from '../../contract/user'
 import { sessions, users } from '../db/schema'
 import { httpError } from '../errors'
@@ -29,9 +30,6 @@ export function requireUser(request: FastifyRequest): AuthUser {
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null)
-
-    const isUuid = (s: string) =>
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 
     // Prepared once: every authenticated call runs it, and an unnamed statement costs a describe
     // round trip, a parse and a plan each time.

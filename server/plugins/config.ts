@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import fp from 'fastify-plugin'
-import type { Config } from '../config'
+import { originOf, type Config } from '../config'
 import { resolveVapid } from '../services/push'
 import { resolveJwtSecret } from '../services/tokens'
 
@@ -9,13 +9,10 @@ export const configPlugin = fp<{ config: Config }>(
     app.decorate('config', config)
     app.decorate('jwtSecret', resolveJwtSecret(config))
     app.decorate('vapid', resolveVapid(config))
-    // Links in mails and Stripe return URLs: APP_ORIGIN, else this machine. Never the request's
-    // Host or X-Forwarded-Host, which whoever sends the request chooses.
+    // The port actually bound, which differs from PORT when PORT=0 lets the system pick one.
     app.decorate('publicOrigin', () => {
-      if (config.appOrigin) return config.appOrigin
       const address = app.server.address() as AddressInfo | string | null
-      const port = address && typeof address === 'object' ? address.port : config.port
-      return `http://localhost:${port}`
+      return originOf(config, address && typeof address === 'object' ? address.port : config.port)
     })
   },
   { name: 'config' },

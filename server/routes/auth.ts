@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   forgotPasswordBody,
@@ -12,28 +11,11 @@ import {
   verifyEmailBody,
 } from '../../contract/auth'
 import { messageOnly } from '../../contract/envelope'
-import { one } from '../db/one'
-import { oneTimeTokens, sessions, users } from '../db/schema'
 import { randomUUID } from 'node:crypto'
-import { httpError, tooManyRequests } from '../errors'
+import { tooManyRequests } from '../errors'
+import { choosePassword, logIn, logOut, registerAccount, verifyEmail } from '../services/accounts'
 import { queueAccountMail } from '../services/mail-jobs'
-import {
-  assertPasswordAllowed,
-  dummyHash,
-  hashPassword,
-  verifyPassword,
-} from '../services/passwords'
-import { checkToken, consumeToken } from '../services/one-time-links'
-import {
-  clearThrottle,
-  hitAll,
-  LIMITS,
-  releaseHit,
-  TOO_MANY_LOGINS,
-  TOO_MANY_MAILS,
-  TOO_MANY_REQUESTS,
-} from '../services/throttle'
-import { SESSION_TTL_MS, signSessionToken } from '../services/tokens'
+import { hitAll, LIMITS, TOO_MANY_MAILS, TOO_MANY_REQUESTS } from '../services/throttle'
 import { requireUser } from '../plugins/auth'
 
 const sessionUser = (u: {
@@ -83,26 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body
       await throttleAccountMail(body.email, request.ip)
-      assertPasswordAllowed(body.password)
-      const passwordHash = await hashPassword(body.password)
-      const [user] = await app.db
-        .insert(users)
-        .values({
-          name: body.name,
-          email: body.email,
-          passwordHash,
-          role: body.role,
-          phone: body.phone ?? '',
-          address: body.address ?? '',
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning()
-      await queueAccountMail(
-        app.jobs,
-        user
-          ? { kind: 'verify_email', userId: user.id }
-          : { kind: 'account_exists', email: body.email },
-      )
+      const user = await registerAccount(app.db, app.jobs, body)
       return reply.code(201).send({
         success: true,
         message: REGISTERED,
@@ -119,11 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-email',
     { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: messageOnly } } },
     async (request) => {
-      const userId = await consumeToken(app.db, request.body.token, 'verify_email')
-      await app.db
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(eq(users.id, userId))
+      await verifyEmail(app.db, request.body.token)
       return { success: true, message: 'Your email address has been verified. You can now log in.' }
     },
   )
@@ -146,37 +105,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { schema: { tags: ['auth'], body: loginBody, response: { 200: loginAnswer } } },
     async (request) => {
-      const { email, password } = request.body
-      const emailKey = `login:email:${email}`
-      const clientKey = `login:client:${request.ip}`
-      // Counted before the password is checked: parallel guesses each take a count first.
-      const verdict = await hitAll(app.db, [
-        [emailKey, LIMITS.loginPerEmail],
-        [clientKey, LIMITS.loginPerClient],
-      ])
-      if (!verdict.allowed) throw tooManyRequests(TOO_MANY_LOGINS, verdict.retryAfterS)
-      const [user] = await app.db.select().from(users).where(eq(users.email, email))
-      // Unknown e-mail: verify against a dummy hash anyway, so timing does not reveal accounts.
-      const ok =
-        (await verifyPassword(user ? user.passwordHash : await dummyHash(), password)) && !!user
-      if (!user || !ok) throw httpError(401, 'Invalid email or password')
-      await Promise.all([clearThrottle(app.db, emailKey), releaseHit(app.db, clientKey)])
-      if (!user.active) throw httpError(403, 'This account has been deactivated.')
-      if (!user.emailVerifiedAt)
-        throw httpError(403, 'Please verify your email address before logging in.')
-
-      const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-      const session = one(
-        await app.db
-          .insert(sessions)
-          .values({ userId: user.id, expiresAt })
-          .returning({ id: sessions.id }),
-        'session',
-      )
-      const token = await signSessionToken(app.jwtSecret, {
-        sub: user.id,
-        jti: session.id,
-        exp: expiresAt,
+      const { token, expiresAt, user } = await logIn(app.db, app.jwtSecret, {
+        ...request.body,
+        ip: request.ip,
       })
       return {
         success: true,
@@ -193,10 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request) => {
-      await app.db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(eq(sessions.id, requireUser(request).sessionId))
+      await logOut(app.db, requireUser(request).sessionId)
       return { success: true, message: 'Logged out successfully' }
     },
   )
@@ -214,52 +142,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  /**
-   * reset-password and set-password: one use, new password, e-mail proven, every session revoked.
-   * The link is checked before the (deliberately slow) hash, so a bad link costs the server nothing.
-   */
-  const choosePassword =
+  const choosePasswordRoute =
     (purpose: 'reset_password' | 'set_password', message: string) =>
     async (request: { ip: string; body: { token: string; password: string } }) => {
       await throttlePasswordTries(request.ip)
-      await checkToken(app.db, request.body.token, purpose)
-      assertPasswordAllowed(request.body.password)
-      const passwordHash = await hashPassword(request.body.password)
-      await app.db.transaction(async (tx) => {
-        const userId = await consumeToken(tx, request.body.token, purpose)
-        const now = new Date()
-        await tx
-          .update(users)
-          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-          .where(eq(users.id, userId))
-        await tx
-          .update(sessions)
-          .set({ revokedAt: now })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-        // Other outstanding links of the same kind die with this one.
-        await tx
-          .update(oneTimeTokens)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(oneTimeTokens.userId, userId),
-              eq(oneTimeTokens.purpose, purpose),
-              isNull(oneTimeTokens.usedAt),
-            ),
-          )
-      })
+      await choosePassword(app.db, purpose, request.body)
       return { success: true, message }
     }
 
   app.post(
     '/reset-password',
     { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageOnly } } },
-    choosePassword('reset_password', 'Your password has been reset. You can now log in.'),
+    choosePasswordRoute('reset_password', 'Your password has been reset. You can now log in.'),
   )
 
   app.post(
     '/set-password',
     { schema: { tags: ['auth'], body: setPasswordBody, response: { 200: messageOnly } } },
-    choosePassword('set_password', 'Your password has been set. You can now log in.'),
+    choosePasswordRoute('set_password', 'Your password has been set. You can now log in.'),
   )
 }

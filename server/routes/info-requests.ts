@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { messageOnly } from '../../contract/envelope'
 import { respondFurtherInfoFields } from '../../contract/info-requests'
-import { infoRequests } from '../db/schema'
-import { audit } from '../services/audit'
-import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
-import { checkUpload, insertStoredFile, replyRefusals, withUpload } from '../services/files'
-import { latestInfoRequest } from '../services/item-view'
+import { fieldErrors } from '../errors'
+import { replyRefusals } from '../services/files'
+import { answerInfoRequest } from '../services/info-requests'
 import { requireUser } from '../plugins/auth'
 import { requireForm } from '../plugins/uploads'
 
@@ -41,30 +38,13 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       const { item_id, description, response_by } = parsed.data
 
-      const open =
-        response_by === user.role
-          ? await latestInfoRequest(app.db, item_id, response_by)
-          : undefined
-      if (!open || open.targetUserId !== user.id) throw httpError(404, ITEM_NOT_FOUND)
-      if (form.file) checkUpload(form.file, replyRefusals)
-
-      await withUpload(app.storage, form.file, replyRefusals, (put) =>
-        app.db.transaction(async (tx) => {
-          const fileId = put
-            ? await insertStoredFile(tx, put, { ownerId: user.id, kind: 'info_response' })
-            : null
-          await tx
-            .update(infoRequests)
-            .set({ response: description, responseFileId: fileId, responseAt: new Date() })
-            .where(eq(infoRequests.id, open.id))
-          await audit(tx, {
-            actorId: user.id,
-            action: 'info_request.respond',
-            targetType: 'info_request',
-            targetId: open.id,
-          })
-        }),
-      )
+      await answerInfoRequest(app.db, app.storage, {
+        user,
+        itemId: item_id,
+        description,
+        responseBy: response_by,
+        file: form.file,
+      })
       return { success: true, message: INFO_SENT }
     },
   )

@@ -1,4 +1,3 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type Stripe from 'stripe'
 import { itemAnswer } from '../../contract/items'
@@ -13,19 +12,15 @@ import {
 } from '../../contract/payments'
 import { paymentStatusAnswer } from '../../contract/sender-extra'
 import { messageOnly } from '../../contract/envelope'
-import type { Db } from '../db/client'
-import { payments } from '../db/schema'
 import { httpError, ITEM_NOT_FOUND } from '../errors'
-import type { JobQueue } from '../jobs/queue'
 import { loadItemView } from '../services/item-view'
 import { fromCents } from '../../contract/money'
 import { receiptsOf } from '../services/payments/receipts'
-import { paymentStatus, REFUND_STATES, type PaymentStatus } from '../services/payments/status'
-import { settleStrayPayment } from '../services/payments/refunds'
 import {
   answerRequest,
+  applyIntentEvent,
   intentForRequest,
-  PAYMENT_NOT_FOUND,
+  latestPaymentOf,
   refreshPayment,
   REQUEST_ACCEPTED,
   REQUEST_REJECTED,
@@ -147,13 +142,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const item = await ownedItem(app.db, requireUser(request).id, request.body.item_id)
-      const [latest] = await app.db
-        .select()
-        .from(payments)
-        .where(eq(payments.itemId, item.id))
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(1)
-      if (!latest) throw httpError(404, PAYMENT_NOT_FOUND)
+      const latest = await latestPaymentOf(app.db, item.id)
       const intent = await refreshPayment(app.db, provider, app.jobs, latest)
       return {
         success: true,
@@ -218,30 +207,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             event.type === 'payment_intent.succeeded' ||
             event.type === 'payment_intent.payment_failed'
           )
-            await intentEvent(app, event.data.object)
+            await applyIntentEvent(app.db, app.jobs, event.data.object)
           return { success: true, message: 'Event received' }
         },
       )
     })
   }
-}
-
-/** A PaymentIntent event: its status lands on the payment (never undoing a success or a refund). */
-async function intentEvent(
-  app: { db: Db; jobs: JobQueue },
-  intent: { id: string; status: string },
-) {
-  const [updated] = await app.db
-    .update(payments)
-    .set(paymentStatus(intent.status as PaymentStatus))
-    .where(
-      and(
-        eq(payments.providerIntentId, intent.id),
-        eq(payments.provider, 'stripe'),
-        notInArray(payments.status, ['succeeded', ...REFUND_STATES]),
-      ),
-    )
-    .returning({ id: payments.id })
-  if (updated && intent.status === 'succeeded')
-    await settleStrayPayment(app.db, app.jobs, updated.id)
 }

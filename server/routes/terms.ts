@@ -1,7 +1,6 @@
-import { asc } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { userConsentAnswer } from '../../contract/terms'
-import { terms } from '../db/schema'
+import { listTerms } from '../services/terms'
 
 /** GET /api/user-consent: the consent terms of both roles, oldest first (the PWA filters by role). */
 export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,17 +14,10 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.authenticate,
     },
-    async () => {
-      const rows = await app.db
-        .select({
-          id: terms.id,
-          title: terms.title,
-          description: terms.description,
-          role: terms.role,
-        })
-        .from(terms)
-        .orderBy(asc(terms.createdAt), asc(terms.id))
-      return { success: true, message: 'Terms retrieved successfully', data: rows }
-    },
+    async () => ({
+      success: true,
+      message: 'Terms retrieved successfully',
+      data: await listTerms(app.db),
+    }),
   )
 }

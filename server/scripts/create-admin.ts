@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { email as emailSchema, personName } from '../../contract/user'
-import { loadConfig } from '../config'
+import { loadConfig, originOf } from '../config'
 import { openDatabase } from '../db/client'
 import { one } from '../db/one'
 import { users } from '../db/schema'
@@ -75,8 +75,7 @@ try {
     } else {
       console.log(`${email.data} is already an admin; issuing a new set-password link.`)
     }
-    const origin = config.appOrigin ?? `http://localhost:${config.port}`
-    const link = await issueLink(db, origin, user.id, 'set_password')
+    const link = await issueLink(db, originOf(config), user.id, 'set_password')
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, max, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
+import { isUuid } from '../../contract/ids'
 import type { adminItemsQuery } from '../../contract/admin'
 import { itemStatuses } from '../../contract/items'
 import type { Db } from '../db/client'
@@ -13,9 +14,6 @@ const ADMIN = { role: 'admin' as const, id: '' }
 
 /** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (s: string) => UUID.test(s)
 
 /** The moment an admin last opened the item's review (an 'info_request.read' entry), per item. */
 const lastReadAt = (itemIdColumn: typeof infoRequests.itemId) =>

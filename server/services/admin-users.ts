@@ -1,9 +1,20 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { AdminUser, adminUsersQuery } from '../../contract/admin'
+import type {
+  AdminUser,
+  adminCreateUserBody,
+  adminUpdateUserBody,
+  adminUsersQuery,
+} from '../../contract/admin'
 import type { Db } from '../db/client'
-import { users } from '../db/schema'
+import { sessions, users } from '../db/schema'
+import { httpError } from '../errors'
+import type { JobQueue } from '../jobs/queue'
 import { containsPattern } from './admin-items'
+import { audit } from './audit'
+import { queueAccountMail } from './mail-jobs'
+
+const EXISTS = 'An account with this email already exists'
 
 type UserRow = typeof users.$inferSelect
 
@@ -49,4 +60,80 @@ export async function listAdminUsers(db: Db, q: z.infer<typeof adminUsersQuery>)
     users: rows.map(adminUserView),
     pagination: { current_page: q.page, per_page: q.per_page, total: Number(total?.n ?? 0) },
   }
+}
+
+/** POST /api/admin/users: an account without a password; its owner sets one through the mailed link. */
+export async function createAdminUser(
+  db: Db,
+  jobs: JobQueue,
+  actorId: string,
+  input: z.output<typeof adminCreateUserBody>,
+) {
+  const { name, email, role } = input
+  const user = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ name, email, role, passwordHash: null })
+      .onConflictDoNothing({ target: users.email })
+      .returning()
+    if (!created) throw httpError(409, EXISTS, { email: [EXISTS] })
+    await audit(tx, {
+      actorId,
+      action: 'user.created',
+      targetType: 'user',
+      targetId: created.id,
+      reason: `role ${role}`,
+    })
+    // Queued with the account: the mail goes out once the account exists, and is retried.
+    await queueAccountMail(jobs, { kind: 'set_password', userId: created.id }, tx)
+    return created
+  })
+  return adminUserView(user)
+}
+
+/**
+ * POST /api/admin/update-user: role and active state, under the user's row lock so two admins'
+ * changes do not interleave; deactivating revokes every session in the same transaction.
+ */
+export async function updateAdminUser(
+  db: Db,
+  adminId: string,
+  input: z.output<typeof adminUpdateUserBody>,
+) {
+  const { user_id, role, active } = input
+  if (role === undefined && active === undefined)
+    throw httpError(400, 'Choose a role or an active state to change')
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, user_id)).for('update')
+    if (!user) throw httpError(404, 'User not found')
+    if (user.id === adminId && (active === false || (role && role !== 'admin')))
+      throw httpError(409, 'You cannot deactivate or demote your own account')
+    const changes: Partial<typeof users.$inferInsert> = {}
+    if (role && role !== user.role) {
+      changes.role = role
+      await audit(tx, {
+        actorId: adminId,
+        action: 'user.role_changed',
+        targetType: 'user',
+        targetId: user.id,
+        reason: `${user.role} -> ${role}`,
+      })
+    }
+    if (active !== undefined && active !== user.active) {
+      changes.active = active
+      await audit(tx, {
+        actorId: adminId,
+        action: active ? 'user.reactivated' : 'user.deactivated',
+        targetType: 'user',
+        targetId: user.id,
+      })
+    }
+    if (Object.keys(changes).length)
+      await tx.update(users).set(changes).where(eq(users.id, user.id))
+    if (active === false)
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
+  })
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import { isUuid } from '../../contract/ids'
 import { fileMessages, MAX_FILE_BYTES, type AllowedMime } from '../../contract/files'
 import type { Role } from '../../contract/user'
 import type { Db } from '../db/client'
@@ -240,8 +241,6 @@ export interface Viewer {
   role: Role
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * The stored_files row of `fileId` when `viewer` may read it, else null (callers answer 404).
  * Admin: any. Anyone: their own uploads and the files of info requests addressed to them.
@@ -249,7 +248,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * delivery-approved request.
  */
 export async function readableFile(db: Db, viewer: Viewer, fileId: string) {
-  if (!UUID.test(fileId)) return null
+  if (!isUuid(fileId)) return null
   const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId))
   if (!file) return null
   if (viewer.role === 'admin' || file.ownerId === viewer.id) return file

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import sharp from 'sharp'
+import { isUuid } from '../../contract/ids'
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
@@ -194,8 +195,6 @@ export async function removePhoto(
   await Promise.all(keys.map((k) => store.delete(k).catch(() => {})))
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * The stored file of a photo when `viewer` may see the item, else null (callers answer 404).
  * Sender: their own items. Admin: any. Deliverer: an item available to them, or one they asked
@@ -207,7 +206,7 @@ export async function readablePhoto(
   photoId: string,
   size: 'full' | 'thumb',
 ) {
-  if (!UUID.test(photoId)) return null
+  if (!isUuid(photoId)) return null
   const [photo] = await db
     .select({
       itemId: itemPhotos.itemId,

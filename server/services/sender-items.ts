@@ -1,15 +1,30 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { itemFields, LocationInput } from '../../contract/items'
+import { isUuid } from '../../contract/ids'
+import {
+  itemStatuses,
+  type createItemBody,
+  type itemFields,
+  type ItemStatus,
+  type itemsQuery,
+  type LocationInput,
+  type updateItemBody,
+} from '../../contract/items'
 import type { Db } from '../db/client'
-import { items } from '../db/schema'
+import { likePattern } from '../db/like-pattern'
+import { one } from '../db/one'
+import { deliveryRequests, items, users } from '../db/schema'
 import { httpError, ITEM_NOT_FOUND } from '../errors'
+import type { JobQueue } from '../jobs/queue'
+import { audit } from './audit'
+import { loadItemView, toItemViews } from './item-view'
+import { releasePayments, requestIdsOf } from './payments/refunds'
+
+export const NOT_EDITABLE = 'This item can no longer be edited'
+export const NOT_CANCELLABLE = 'This item can no longer be cancelled'
 
 export const CHOOSE_LOCATION = 'Choose the location on the map or from the suggestions'
 export const DEADLINE_IN_FUTURE = 'Delivery deadline must be in the future'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (s: string) => UUID.test(s)
 
 /** A location as stored; a plain string (not geocoded here) is refused with a field error. */
 function place(input: LocationInput, field: string) {
@@ -59,4 +74,173 @@ export async function ownedItem(db: Db, senderId: string, itemId: string) {
     .where(and(eq(items.id, itemId), eq(items.senderId, senderId)))
   if (!row) throw httpError(404, ITEM_NOT_FOUND)
   return row
+}
+
+const sortColumns = {
+  created_at: items.createdAt,
+  updated_at: items.updatedAt,
+  name: items.name,
+  category: items.category,
+  status: items.status,
+  delivery_deadline: items.deliveryDeadline,
+  sender_price: items.senderPrice,
+} as const
+
+/** The sender's view of one of their items; another's item, or none, is 404 'Item not found'. */
+export async function senderItemView(db: Db, senderId: string, itemId: string) {
+  const viewer = { id: senderId, role: 'sender' as const }
+  const item = await loadItemView(db, itemId, viewer, (row) => row.senderId === senderId)
+  if (!item) throw httpError(404, ITEM_NOT_FOUND)
+  return item
+}
+
+/** A new item: pending, awaiting an admin's sending approval. */
+export async function createItem(db: Db, senderId: string, body: z.output<typeof createItemBody>) {
+  const row = one(
+    await db
+      .insert(items)
+      .values({
+        ...itemColumns(body),
+        senderPrice: body.sender_price.toFixed(2),
+        senderId,
+        status: 'pending',
+        sendingApproval: 'pending',
+      })
+      .returning({ id: items.id }),
+    'item',
+  )
+  return senderItemView(db, senderId, row.id)
+}
+
+export async function listSenderItems(db: Db, senderId: string, q: z.output<typeof itemsQuery>) {
+  const where: (SQL | undefined)[] = [eq(items.senderId, senderId)]
+  if (q.status) where.push(eq(items.status, q.status))
+  if (q.category) where.push(eq(items.category, q.category))
+  if (q.search) {
+    const pattern = likePattern(q.search)
+    where.push(or(ilike(items.name, pattern), ilike(items.description, pattern)))
+  }
+  const column = sortColumns[q.sort_by] ?? items.createdAt
+  const order = q.sort_order === 'asc' ? asc : desc
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(items)
+      .where(and(...where))
+      .orderBy(order(column), order(items.id))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    db
+      .select({ n: count() })
+      .from(items)
+      .where(and(...where)),
+  ])
+  return {
+    items: await toItemViews(db, rows, { id: senderId, role: 'sender' }),
+    pagination: { current_page: q.page, per_page: q.per_page, total: Number(total?.n ?? 0) },
+  }
+}
+
+/** Edits only while the sending approval is pending: the conditional update refuses with 409 otherwise. */
+export async function updateItem(db: Db, senderId: string, body: z.output<typeof updateItemBody>) {
+  await ownedItem(db, senderId, body.item_id)
+  const columns = itemColumns(body)
+  const updated = await db
+    .update(items)
+    .set({
+      ...columns,
+      ...(body.sender_price !== undefined ? { senderPrice: body.sender_price.toFixed(2) } : {}),
+    })
+    .where(
+      and(
+        eq(items.id, body.item_id),
+        eq(items.senderId, senderId),
+        eq(items.sendingApproval, 'pending'),
+        eq(items.status, 'pending'),
+      ),
+    )
+    .returning({ id: items.id })
+  if (updated.length === 0) throw httpError(409, NOT_EDITABLE)
+  return senderItemView(db, senderId, body.item_id)
+}
+
+/**
+ * Cancels a pending item none of whose requests is accepted, under the item's row lock so an
+ * acceptance cannot slip in between; what was paid for it goes back in the same transaction.
+ */
+export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemId: string) {
+  await ownedItem(db, senderId, itemId)
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(items)
+      .where(and(eq(items.id, itemId), eq(items.senderId, senderId)))
+      .for('update')
+    if (!row) throw httpError(404, ITEM_NOT_FOUND)
+    if (row.status !== 'pending') throw httpError(409, NOT_CANCELLABLE)
+    const [accepted] = await tx
+      .select({ id: deliveryRequests.id })
+      .from(deliveryRequests)
+      .where(
+        and(eq(deliveryRequests.itemId, itemId), eq(deliveryRequests.requestStatus, 'accepted')),
+      )
+      .limit(1)
+    if (accepted) throw httpError(409, NOT_CANCELLABLE)
+    await tx.update(items).set({ status: 'cancelled' }).where(eq(items.id, itemId))
+    // Paid but not accepted yet (the sender changed their mind half-way): refunded in full.
+    await releasePayments(tx, jobs, {
+      requestIds: await requestIdsOf(tx, itemId),
+      reason: 'item_cancelled',
+      actorId: senderId,
+    })
+    await audit(tx, {
+      actorId: senderId,
+      action: 'item.cancel',
+      targetType: 'item',
+      targetId: itemId,
+    })
+  })
+  return senderItemView(db, senderId, itemId)
+}
+
+export async function approvedDeliverersOf(db: Db, senderId: string) {
+  return (
+    db
+      .selectDistinct({ id: users.id, name: users.name })
+      .from(deliveryRequests)
+      .innerJoin(items, eq(items.id, deliveryRequests.itemId))
+      .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
+      // docs/spec.md section 4: a sender learns of a deliverer only once an admin approved the delivery.
+      .where(and(eq(items.senderId, senderId), eq(deliveryRequests.deliveryApproval, 'approved')))
+      .orderBy(asc(users.name), asc(users.id))
+  )
+}
+
+export async function senderStats(db: Db, senderId: string) {
+  const [byStatus, [extra]] = await Promise.all([
+    db
+      .select({ status: items.status, n: count() })
+      .from(items)
+      .where(eq(items.senderId, senderId))
+      .groupBy(items.status),
+    db
+      .select({
+        awaiting: sql<number>`count(*) filter (where ${items.sendingApproval} = 'pending' and ${items.status} <> 'cancelled')::int`,
+        toReview: sql<number>`count(*) filter (where ${items.sendingApproval} = 'approved' and ${items.status} = 'pending' and ${deliveryRequests.deliveryApproval} = 'approved' and ${deliveryRequests.requestStatus} = 'pending')::int`,
+      })
+      .from(items)
+      .leftJoin(deliveryRequests, eq(deliveryRequests.id, items.currentRequestId))
+      .where(eq(items.senderId, senderId)),
+  ])
+  const by_status = Object.fromEntries(itemStatuses.map((s) => [s, 0])) as Record<
+    ItemStatus,
+    number
+  >
+  for (const r of byStatus) by_status[r.status] = Number(r.n)
+  return {
+    total: Object.values(by_status).reduce((a, b) => a + b, 0),
+    by_status,
+    awaiting_approval: Number(extra?.awaiting ?? 0),
+    requests_to_review: Number(extra?.toReview ?? 0),
+  }
 }

@@ -1,26 +1,15 @@
-import { asc, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, messageOnly } from '../../../contract/envelope'
+import { isUuid } from '../../../contract/ids'
 import { term, termBody, userConsentAnswer } from '../../../contract/terms'
-import { one } from '../../db/one'
-import { terms } from '../../db/schema'
 import { httpError } from '../../errors'
-import { audit } from '../../services/audit'
-import { isUuid } from '../../services/admin-items'
+import { createTerm, deleteTerm, listTerms, TERM_NOT_FOUND, updateTerm } from '../../services/terms'
 import { requireUser } from '../../plugins/auth'
 
 const security = [{ bearerAuth: [] }]
 const idParams = z.object({ id: z.string() })
 const termAnswer = envelope(term)
-const NOT_FOUND = 'Agreement not found'
-
-const view = (t: typeof terms.$inferSelect) => ({
-  id: t.id,
-  title: t.title,
-  description: t.description,
-  role: t.role,
-})
 
 /** GET, POST /api/admin/terms and PUT, DELETE /api/admin/terms/{id}: the consent texts (agreements). */
 export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,10 +23,11 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userConsentAnswer },
       },
     },
-    async () => {
-      const rows = await app.db.select().from(terms).orderBy(asc(terms.createdAt), asc(terms.id))
-      return { success: true, message: 'Agreements retrieved successfully', data: rows.map(view) }
-    },
+    async () => ({
+      success: true,
+      message: 'Agreements retrieved successfully',
+      data: await listTerms(app.db),
+    }),
   )
 
   app.post(
@@ -52,19 +42,8 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await app.db.transaction(async (tx) => {
-        const row = one(await tx.insert(terms).values(request.body).returning(), 'agreement')
-        await audit(tx, {
-          actorId: requireUser(request).id,
-          action: 'term.created',
-          targetType: 'term',
-          targetId: row.id,
-        })
-        return row
-      })
-      return reply
-        .code(201)
-        .send({ success: true, message: 'Agreement created', data: view(created) })
+      const created = await createTerm(app.db, requireUser(request).id, request.body)
+      return reply.code(201).send({ success: true, message: 'Agreement created', data: created })
     },
   )
 
@@ -82,19 +61,9 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params
-      if (!isUuid(id)) throw httpError(404, NOT_FOUND)
-      const updated = await app.db.transaction(async (tx) => {
-        const [row] = await tx.update(terms).set(request.body).where(eq(terms.id, id)).returning()
-        if (!row) throw httpError(404, NOT_FOUND)
-        await audit(tx, {
-          actorId: requireUser(request).id,
-          action: 'term.updated',
-          targetType: 'term',
-          targetId: id,
-        })
-        return row
-      })
-      return { success: true, message: 'Agreement updated', data: view(updated) }
+      if (!isUuid(id)) throw httpError(404, TERM_NOT_FOUND)
+      const updated = await updateTerm(app.db, requireUser(request).id, id, request.body)
+      return { success: true, message: 'Agreement updated', data: updated }
     },
   )
 
@@ -111,17 +80,8 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params
-      if (!isUuid(id)) throw httpError(404, NOT_FOUND)
-      await app.db.transaction(async (tx) => {
-        const [row] = await tx.delete(terms).where(eq(terms.id, id)).returning({ id: terms.id })
-        if (!row) throw httpError(404, NOT_FOUND)
-        await audit(tx, {
-          actorId: requireUser(request).id,
-          action: 'term.deleted',
-          targetType: 'term',
-          targetId: id,
-        })
-      })
+      if (!isUuid(id)) throw httpError(404, TERM_NOT_FOUND)
+      await deleteTerm(app.db, requireUser(request).id, id)
       return { success: true, message: 'Agreement deleted' }
     },
   )

@@ -132,6 +132,38 @@ export async function refreshPayment(
   return intent
 }
 
+/** The item's latest payment, or 404 'Payment not found'. */
+export async function latestPaymentOf(db: Db, itemId: string) {
+  const [latest] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.itemId, itemId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1)
+  if (!latest) throw httpError(404, PAYMENT_NOT_FOUND)
+  return latest
+}
+
+/** A PaymentIntent event: its status lands on the payment (never undoing a success or a refund). */
+export async function applyIntentEvent(
+  db: Db,
+  jobs: JobQueue,
+  intent: { id: string; status: string },
+) {
+  const [updated] = await db
+    .update(payments)
+    .set(paymentStatus(intent.status as PaymentStatus))
+    .where(
+      and(
+        eq(payments.providerIntentId, intent.id),
+        eq(payments.provider, 'stripe'),
+        notInArray(payments.status, ['succeeded', ...REFUND_STATES]),
+      ),
+    )
+    .returning({ id: payments.id })
+  if (updated && intent.status === 'succeeded') await settleStrayPayment(db, jobs, updated.id)
+}
+
 /** The state checks of answering a request, run before and again under the item's row lock. */
 function checkAnswerable(item: ItemRow, request: RequestRow | undefined): RequestRow {
   if (!request) throw httpError(409, NOT_APPROVED_REQUEST)
