@@ -144,6 +144,11 @@ export const item = z.object({
   info_request_to_deliverer: infoRequest.nullable(),
   /** Answered to deliverers by available-items: km from the origin to the item's from + to to destination. */
   distance_km: z.number().optional(),
+  /**
+   * Answered to deliverers by available-items: km the item adds to their path (origin -> pickup ->
+   * drop-off -> destination less origin -> destination), great-circle, to 0.1 km, never negative.
+   */
+  detour_km: z.number().optional(),
   /** Oldest first; the first is the cover (docs/decisions/018-item-photos.md). */
   photos: z.array(itemPhoto).optional(),
 })

@@ -13,12 +13,12 @@ import {
   matchesTwoEnds,
   nearPath,
   pathOf,
+  pointOnPath,
   segmentBoxes,
   segmentCount,
   unitVector,
   type LatLng,
   type Path,
-  type Vec3,
 } from './corridor-geometry'
 
 const chicago = { lat: 41.8781, lng: -87.6298 }
@@ -115,17 +115,18 @@ describe('corridor geometry', () => {
         [9.95, true],
         [10.05, false],
       ] as const) {
-        const p = offPath(path, 100, side * km)
-        expect(distanceToPathKm(path, toLatLng(p))).toBeCloseTo(km, 6)
-        expect(nearPath(path, p)).toBe(near)
+        const p = pointOnPath(path, 100, side * km)
+        expect(distanceToPathKm(path, p)).toBeCloseTo(km, 6)
+        expect(nearPath(path, unitVector(p))).toBe(near)
       }
     // Behind the origin and past the destination: only the discs around them count.
     for (const [km, near] of [
       [9.95, true],
       [10.05, false],
     ] as const) {
-      expect(nearPath(path, offPath(path, -km, 0))).toBe(near)
-      expect(nearPath(path, offPath(path, greatCircleKm(chicago, indianapolis) + km, 0))).toBe(near)
+      const ahead = greatCircleKm(chicago, indianapolis) + km
+      expect(nearPath(path, unitVector(pointOnPath(path, -km, 0)))).toBe(near)
+      expect(nearPath(path, unitVector(pointOnPath(path, ahead, 0)))).toBe(near)
       expect(nearPath(path, unitVector(destinationPoint(chicago, 320, km)))).toBe(near)
     }
   })
@@ -274,19 +275,4 @@ function pointAlong(o: LatLng, d: LatLng, km: number): LatLng {
     lat: (Math.asin(c[2] ?? 0) * 180) / Math.PI,
     lng: (Math.atan2(c[1] ?? 0, c[0] ?? 0) * 180) / Math.PI,
   }
-}
-
-const toLatLng = (u: Vec3): LatLng => ({
-  lat: (Math.asin(u[2]) * 180) / Math.PI,
-  lng: (Math.atan2(u[1], u[0]) * 180) / Math.PI,
-})
-
-/** The unit vector `km` along the path from the origin, then `offKm` straight off it (left +). */
-function offPath(path: Path, km: number, offKm: number): Vec3 {
-  const [t, δ] = [km / EARTH_KM, offKm / EARTH_KM]
-  const c = [0, 1, 2].map(
-    (k) => (path.a[k] ?? 0) * Math.cos(t) + (path.tangentA[k] ?? 0) * Math.sin(t),
-  )
-  const u = c.map((v, k) => v * Math.cos(δ) + (path.normal[k] ?? 0) * Math.sin(δ))
-  return [u[0] ?? 0, u[1] ?? 0, u[2] ?? 0]
 }

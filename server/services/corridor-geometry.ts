@@ -259,3 +259,19 @@ export function inBoxes(path: Path, from: LatLng, to: LatLng): boolean {
   const [p, q] = [unitVector(from), unitVector(to)]
   return boxes.some((bp, i) => inside(p, bp) && boxes.slice(i).some((bq) => inside(q, bq)))
 }
+
+/** A unit vector as latitude and longitude (degrees). */
+export const toLatLng = (u: Vec3): LatLng => ({
+  lat: Math.asin(Math.max(-1, Math.min(1, u[2]))) / RAD,
+  lng: Math.atan2(u[1], u[0]) / RAD,
+})
+
+/**
+ * The place `alongKm` along the path's great circle from the origin (negative: behind it), then
+ * `offKm` straight off it (positive: to the left). Tests and the bench place items with it.
+ */
+export function pointOnPath(path: Path, alongKm: number, offKm: number): LatLng {
+  const [t, δ] = [alongKm / EARTH_KM, offKm / EARTH_KM]
+  const onArc = add(scale(path.a, Math.cos(t)), scale(path.tangentA, Math.sin(t)))
+  return toLatLng(add(scale(onArc, Math.cos(δ)), scale(path.normal, Math.sin(δ))))
+}
