@@ -71,7 +71,8 @@ export const isAntipodal = (a: LatLng, b: LatLng) =>
  *   most 500 km).
  * - cosRadius: p·a >= cosRadius is "within the radius of the origin" (same for b).
  * - disc: origin and destination are one place; then normal and the tangents are zero and
- *   sinRadius is -1, so only the discs around the ends count and every order is fine.
+ *   sinRadius is 1 (no point is excluded by its distance to a great circle), only the disc around
+ *   the ends counts, and every order is fine.
  */
 export interface Path {
   a: Vec3
@@ -105,7 +106,7 @@ export function pathOf(origin: LatLng, destination: LatLng, radiusKm: number): P
       tangentB: ZERO,
       mid: a,
       tangentMid: ZERO,
-      sinRadius: -1,
+      sinRadius: 1,
       disc: true,
     }
   const normal = normalize(cross(a, b))
@@ -139,14 +140,18 @@ export function distanceToPathKm(path: Path, p: LatLng): number {
   return (beside ? Math.min(toEnds, Math.abs(Math.asin(dot(u, path.normal)))) : toEnds) * EARTH_KM
 }
 
-/** Within the radius of the arc, in the very tests the SQL makes (dot products against cosines). */
+/**
+ * Within the radius of the arc, in the very tests and order the SQL makes (dot products against
+ * cosines). First the distance to the path's great circle, which any point within the radius of
+ * the arc (or of one of its ends) passes: most index candidates fail it after one dot product.
+ * Then beside the arc (between the planes through its ends), or within the radius of either end.
+ */
 export function nearPath(path: Path, u: Vec3): boolean {
   return (
-    dot(u, path.a) >= path.cosRadius ||
-    dot(u, path.b) >= path.cosRadius ||
-    (Math.abs(dot(u, path.normal)) <= path.sinRadius &&
-      dot(u, path.tangentA) >= 0 &&
-      dot(u, path.tangentB) <= 0)
+    Math.abs(dot(u, path.normal)) <= path.sinRadius &&
+    ((!path.disc && dot(u, path.tangentA) >= 0 && dot(u, path.tangentB) <= 0) ||
+      dot(u, path.a) >= path.cosRadius ||
+      dot(u, path.b) >= path.cosRadius)
   )
 }
 
