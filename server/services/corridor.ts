@@ -265,7 +265,7 @@ const prepareCorridor = (db: Db, shape: CorridorShape, name: string) =>
   ).prepare(name)
 
 /**
- * Prepared statements per database handle and filter combination. Drizzle sends a query without a
+ * Prepared statements per database handle, filter combination and box count. Drizzle sends a query without a
  * name as an unnamed statement: a describe round trip, a parse and a fresh plan on every call. A
  * named one is parsed once per connection and, once PostgreSQL settles on its generic plan, no
  * longer planned either; the statement text is also built once instead of on every request.
