@@ -145,8 +145,8 @@ export const item = z.object({
   /** Answered to deliverers by available-items: km from the origin to the item's from + to to destination. */
   distance_km: z.number().optional(),
   /**
-   * Answered to deliverers by available-items: km origin -> pickup -> drop-off -> destination
-   * beyond origin -> destination (docs/decisions/023-corridor-matching.md); the list's order.
+   * Answered to deliverers by available-items: km the item adds to their path (origin -> pickup ->
+   * drop-off -> destination less origin -> destination), great-circle, to 0.1 km, never negative.
    */
   detour_km: z.number().optional(),
   /** Oldest first; the first is the cover (docs/decisions/018-item-photos.md). */

@@ -5,9 +5,11 @@
  * Items run between world cities (the gazetteer's 2 000 largest, bigger ones more often, ±10 km).
  * For each: the real app on a free port, autocannon in a child process (load.mjs, so it does not
  * share the app's event loop) POSTing /api/available-items (BENCH_CONNECTIONS, default 8, for
- * BENCH_SECONDS, default 10; random city-pair routes, radius 10–50 km) -> p50/p95/p99 and requests/s;
- * the EXPLAIN (ANALYZE, BUFFERS) of one busy query; and direct SQL timings of the route's query with
- * and without the indexes (a plain scan: enable_indexscan and enable_bitmapscan off) and their ratio.
+ * BENCH_SECONDS, default 10; realistic routes: random city pairs 50–1 500 km apart, radius 5–50 km)
+ * -> p50/p95/p99 and requests/s; the EXPLAIN (ANALYZE, BUFFERS) of one busy query; direct SQL
+ * timings of the route's query with and without the indexes (a plain scan: enable_indexscan and
+ * enable_bitmapscan off) and their ratio; and how many items corridor matching (decision 023) finds
+ * on the sample routes against the old two-ends rule (from near the origin, to near the destination).
  * Target: HTTP p95 <= 50 ms at 1 000 000 items on PostgreSQL (a PASS/MISS line).
  * Environment: BENCH_PG_ITEMS, BENCH_PGLITE_ITEMS, BENCH_SECONDS, BENCH_CONNECTIONS,
  * BENCH_ONLY=postgres|pglite (BENCH_SKIP_PGLITE=1 / BENCH_SKIP_PG=1 too), BENCH_PG_DB=name (keep and
@@ -26,8 +28,15 @@ import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { buildApp } from '../app'
 import { openDatabase, type Database, type Db } from '../db/client'
-import { sessions, users } from '../db/schema'
-import { corridorPage, corridorQuery, type CorridorQuery } from '../services/corridor'
+import { items, sessions, users } from '../db/schema'
+import {
+  availableTo,
+  corridorPage,
+  corridorQuery,
+  routeCube,
+  type CorridorQuery,
+} from '../services/corridor'
+import { greatCircleKm, pathOf, segmentBoxes } from '../services/corridor-geometry'
 import { worldGazetteer, type City } from '../services/places/gazetteer'
 import { signSessionToken } from '../services/tokens'
 
@@ -48,15 +57,22 @@ const cities: City[] = worldGazetteer()
 /** Bigger cities more often: index = floor(C · u²). */
 const pickCity = () => cities[Math.floor(CITY_COUNT * Math.random() ** 2)]!
 
+/** Realistic routes: what one person drives or rides in a day or two (load.mjs draws the same). */
+const ROUTE_KM = [50, 1500] as const
+const RADIUS_KM = [5, 50] as const
+const cityKm = (a: City, b: City) =>
+  greatCircleKm({ lat: a.lat, lng: a.lon }, { lat: b.lat, lng: b.lon })
+
 function randomRoute() {
-  let a = pickCity()
-  let b = pickCity()
-  while (b === a) b = pickCity()
-  if (Math.random() < 0.5) [a, b] = [b, a]
-  return {
-    radius_km: 10 + Math.floor(Math.random() * 41),
-    origin_address: { lat: a.lat, lng: a.lon, address: a.name },
-    destination_address: { lat: b.lat, lng: b.lon, address: b.name },
+  for (;;) {
+    const [a, b] = [pickCity(), pickCity()]
+    const km = cityKm(a, b)
+    if (a === b || km < ROUTE_KM[0] || km > ROUTE_KM[1]) continue
+    return {
+      radius_km: RADIUS_KM[0] + Math.floor(Math.random() * (RADIUS_KM[1] - RADIUS_KM[0] + 1)),
+      origin_address: { lat: a.lat, lng: a.lon, address: a.name },
+      destination_address: { lat: b.lat, lng: b.lon, address: b.name },
+    }
   }
 }
 
@@ -226,13 +242,23 @@ async function sqlTimings(
 const literal = (v: unknown) =>
   v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`
 
+/** A busy realistic route: the largest city and the largest one 50–1 500 km from it. */
+function busyRoute(): [City, City] {
+  const [a] = cities
+  const b = cities.find(
+    (c) => c !== a && a && cityKm(a, c) >= ROUTE_KM[0] && cityKm(a, c) <= ROUTE_KM[1],
+  )
+  if (!a || !b) throw new Error('no busy route in the gazetteer')
+  return [a, b]
+}
+
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of the corridor on a busy route (the two largest cities, 50 km). The
+ * EXPLAIN (ANALYZE, BUFFERS) of the corridor on a busy route (busyRoute(), 50 km). The
  * indexed run shows the generic plan of the prepared statement, which is what the route executes
  * once PostgreSQL has settled on it; the plain scan shows a one-off plan with indexes disabled.
  */
 async function explain(database: Database, delivererId: string, plain: boolean) {
-  const [a, b] = [cities[0]!, cities[1]!]
+  const [a, b] = busyRoute()
   const q = corridorQuery(database.db, {
     delivererId,
     origin: { lat: a.lat, lng: a.lon },
@@ -262,6 +288,45 @@ async function explain(database: Database, delivererId: string, plain: boolean) 
     await tx.execute(sql`deallocate bench_corridor`)
     return plan
   })
+}
+
+/**
+ * How many items the old two-ends rule finds on a route (from within the radius of the origin, to
+ * within it of the destination; earth_distance, as before decision 023), on the same 6-D index.
+ */
+async function twoEndsCount(db: Db, delivererId: string, r: ReturnType<typeof randomRoute>) {
+  const [o, d] = [r.origin_address, r.destination_address]
+  const [po, pd] = [pathOf(o, o, r.radius_km), pathOf(d, d, r.radius_km)]
+  const [bo, bd] = [po && segmentBoxes(po)[0], pd && segmentBoxes(pd)[0]]
+  if (!bo || !bd) return 0
+  const box = `(${[...bo.min, ...bd.min].join(',')}),(${[...bo.max, ...bd.max].join(',')})`
+  const near = (lat: unknown, lng: unknown, p: { lat: number; lng: number }) =>
+    sql`earth_distance(ll_to_earth(${lat}, ${lng}), ll_to_earth(${p.lat}, ${p.lng})) <= ${r.radius_km * 1000}`
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(items)
+    .where(
+      sql`${routeCube} <@ ${box}::cube and ${availableTo(delivererId)} and ${near(items.fromLat, items.fromLng, o)} and ${near(items.toLat, items.toLng, d)}`,
+    )
+  return row?.n ?? 0
+}
+
+/** Items found on the routes by the corridor (its total) and by the two-ends rule. */
+async function corridorAgainstTwoEnds(
+  db: Db,
+  delivererId: string,
+  routes: ReturnType<typeof randomRoute>[],
+) {
+  const out = { corridor: 0, twoEnds: 0, corridorRoutes: 0, twoEndsRoutes: 0 }
+  for (const r of routes) {
+    const { total } = await corridorPage(db, toQuery(delivererId, r))
+    const two = await twoEndsCount(db, delivererId, r)
+    out.corridor += total
+    out.twoEnds += two
+    if (total) out.corridorRoutes++
+    if (two) out.twoEndsRoutes++
+  }
+  return out
 }
 
 async function benchBackend(label: string, database: Database, n: number, dataDir: string) {
@@ -328,14 +393,19 @@ async function benchBackend(label: string, database: Database, n: number, dataDi
   console.log(
     `    ratio plain/indexes (same ${few.length} routes): p50 ×${(s.p50 / f.p50).toFixed(0)}  p95 ×${(s.p95 / f.p95).toFixed(0)}`,
   )
+  const matched = await corridorAgainstTwoEnds(database.db, seeded.delivererId, samples)
   console.log(
-    `  EXPLAIN (ANALYZE), ${cities[0]!.name} -> ${cities[1]!.name}, 50 km, indexes, the prepared statement's generic plan:`,
+    `  items found on the same ${samples.length} routes: corridor ${matched.corridor.toLocaleString('en-US')}, two-ends rule ${matched.twoEnds.toLocaleString('en-US')} (×${(matched.corridor / Math.max(1, matched.twoEnds)).toFixed(1)}); routes with any: corridor ${matched.corridorRoutes}, two-ends ${matched.twoEndsRoutes}`,
+  )
+  const [busyA, busyB] = busyRoute()
+  console.log(
+    `  EXPLAIN (ANALYZE), ${busyA.name} -> ${busyB.name} (${cityKm(busyA, busyB).toFixed(0)} km), 50 km, indexes, the prepared statement's generic plan:`,
   )
   console.log((await explain(database, seeded.delivererId, false)).replace(/^/gm, '    '))
   console.log('  EXPLAIN (ANALYZE), same query, plain scan:')
   console.log((await explain(database, seeded.delivererId, true)).replace(/^/gm, '    '))
   await app.close() // also closes the database (db plugin)
-  return { http, sql: { indexed: i, oneOff: f, plain: s }, token }
+  return { http, sql: { indexed: i, oneOff: f, plain: s }, matched, token }
 }
 
 interface LoadResult {
@@ -373,10 +443,11 @@ function load(url: string, token: string, connections = CONNECTIONS): Promise<Lo
 type BackendResult = Awaited<ReturnType<typeof benchBackend>>
 
 function summaryLine(label: string, r: BackendResult) {
-  const { http, sql: q } = r
+  const { http, sql: q, matched: m } = r
   return [
     `${label} items, HTTP (indexes, ${CONNECTIONS} connections): p50 ${ms(http.p50)}  p95 ${ms(http.p95)}  p99 ${ms(http.p99)}  ${http.rps.toFixed(0)} req/s`,
     `    SQL prepared p50 ${ms(q.indexed.p50)}  p95 ${ms(q.indexed.p95)}; one-off with indexes p50 ${ms(q.oneOff.p50)}  p95 ${ms(q.oneOff.p95)}; plain scan p50 ${ms(q.plain.p50)}  p95 ${ms(q.plain.p95)}; ratio plain/indexes p50 ×${(q.plain.p50 / q.oneOff.p50).toFixed(0)}  p95 ×${(q.plain.p95 / q.oneOff.p95).toFixed(0)}`,
+    `    items found on the sample routes: corridor ${m.corridor}, two-ends rule ${m.twoEnds} (×${(m.corridor / Math.max(1, m.twoEnds)).toFixed(1)})`,
   ].join('\n')
 }
 

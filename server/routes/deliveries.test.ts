@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, idempotencyKeys, items } from '../db/schema'
 import { corridorQuery } from '../services/corridor'
+import { greatCircleKm, pathOf, pointOnPath } from '../services/corridor-geometry'
 import { countStoredFiles } from '../services/files'
 import {
   approveDelivery,
@@ -44,6 +45,17 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
     return { o, d: { lat: o.lat + 2, lng: o.lng + 2 } }
   }
   const place = (p: { lat: number; lng: number }, dLat = 0) => ({ lat: p.lat + dLat, lng: p.lng })
+  /** `alongKm` along the path o -> d from o (negative: behind it), then `offKm` straight off it. */
+  const onPath = (
+    o: { lat: number; lng: number },
+    d: { lat: number; lng: number },
+    alongKm: number,
+    offKm = 0,
+  ) => {
+    const path = pathOf(o, d, 1)
+    if (!path) throw new Error('antipodal test route')
+    return pointOnPath(path, alongKm, offKm)
+  }
   /** An approved item from `from` to `to`. */
   const corridorItem = async (
     from: { lat: number; lng: number },
@@ -73,12 +85,16 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
   describe('POST /api/available-items', () => {
     it('answers the corridor: route, radius edges, availability rules', async () => {
       const { o, d } = newRoute()
-      const inside = await corridorItem(o, d)
+      // Two items on the path itself, due at the same time: their order falls to the id.
+      const due = new Date(Date.now() + 7 * DAY)
+      const inside = await corridorItem(o, d, { deliveryDeadline: due })
       const farOrigin = await corridorItem(place(o, 1), d)
       const reversed = await corridorItem(d, o)
       const edgeIn = await corridorItem(place(o, latKm(9.95)), place(d, -latKm(9.95)))
-      const edgeOut = await corridorItem(place(o, latKm(10.05)), d)
-      const edgeOutTo = await corridorItem(o, place(d, latKm(10.05)))
+      // Just outside the radius of the path (corridor matching): straight off it at the origin,
+      // and straight on past the destination.
+      const edgeOut = await corridorItem(onPath(o, d, 0, 10.05), d)
+      const edgeOutTo = await corridorItem(o, onPath(o, d, greatCircleKm(o, d) + 10.05))
       const expired = await corridorItem(o, d, { deliveryDeadline: new Date(Date.now() - 1000) })
       const own = await createItem(t.app, me.id, {
         fromLat: o.lat,
@@ -93,7 +109,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       const accepted = await corridorItem(o, d)
       const req = await createRequest(t.app, accepted.id, other.id, { requestStatus: 'accepted' })
       await approveDelivery(t.app, accepted.id, req.id)
-      const requestedByOther = await corridorItem(o, d)
+      const requestedByOther = await corridorItem(o, d, { deliveryDeadline: due })
       await createRequest(t.app, requestedByOther.id, other.id)
 
       const res = await available(me, {
@@ -120,12 +136,14 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       ])
         expect(got).not.toContain(no.id)
       expect(got).toHaveLength(3)
-      // sorted by total distance: the two at distance 0 (by id), then the edge item (~19.9 km)
+      // sorted by detour: the two at detour 0 (same deadline, so by id), then the edge item
       expect(got[2]).toBe(edgeIn.id)
       expect([got[0], got[1]]).toEqual([inside.id, requestedByOther.id].sort())
       const body = res.json()
       expect(body.data.items[2].distance_km).toBe(19.9)
+      expect(body.data.items[2].detour_km).toBeGreaterThan(0)
       expect(body.data.items[0].distance_km).toBe(0)
+      expect(body.data.items[0].detour_km).toBe(0)
       expect(body.data.pagination).toEqual({
         current_page: 1,
         per_page: 10,
@@ -148,11 +166,14 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(ids(wide)).not.toContain(reversed.id)
     })
 
-    it('sorts by total distance, pages with last_page, searches and filters', async () => {
+    it('sorts by detour, pages with last_page, searches and filters', async () => {
       const { o, d } = newRoute()
-      const far = await corridorItem(place(o, latKm(6)), d, { name: 'Far lamp' })
-      const near = await corridorItem(place(o, latKm(1)), d, { name: 'Near 100% cotton_shirt' })
-      const mid = await corridorItem(place(o, latKm(3)), place(d, latKm(1)), {
+      // Pickups behind the origin and drop-offs past the destination, on the path's great circle:
+      // the detour is twice the overshoot (6, 1 and 4 km), distance_km the overshoot.
+      const past = (km: number) => onPath(o, d, greatCircleKm(o, d) + km)
+      const far = await corridorItem(onPath(o, d, -3), d, { name: 'Far lamp' })
+      const near = await corridorItem(onPath(o, d, -0.5), d, { name: 'Near 100% cotton_shirt' })
+      const mid = await corridorItem(onPath(o, d, -1.5), past(0.5), {
         name: 'Mid',
         description: 'a LAMP shade',
         deliveryDeadline: new Date(Date.now() + 30 * DAY),
@@ -161,8 +182,11 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       const body = { origin_address: o, destination_address: d }
       const all = await available(me, body)
       expect(ids(all)).toEqual([near.id, mid.id, far.id])
-      expect(all.json().data.items.map((i: { distance_km: number }) => i.distance_km)).toEqual([
+      expect(all.json().data.items.map((i: { detour_km: number }) => i.detour_km)).toEqual([
         1, 4, 6,
+      ])
+      expect(all.json().data.items.map((i: { distance_km: number }) => i.distance_km)).toEqual([
+        0.5, 2, 3,
       ])
       expect(all.json().data.pagination.per_page).toBe(10)
 
@@ -189,9 +213,9 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         mid.id,
       ])
       expect(ids(await available(me, body, '?search=lamp&location=munich'))).toEqual([far.id])
-      const past = await available(me, body, '?page=3&per_page=2')
-      expect(ids(past)).toEqual([])
-      expect(past.json().data.pagination).toMatchObject({ total: 3, last_page: 2 })
+      const beyond = await available(me, body, '?page=3&per_page=2')
+      expect(ids(beyond)).toEqual([])
+      expect(beyond.json().data.pagination).toMatchObject({ total: 3, last_page: 2 })
 
       const empty = await available(me, { origin_address: d, destination_address: o })
       expect(empty.json().data).toMatchObject({
@@ -254,7 +278,8 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         >[]
         return rows.map((row) => Object.values(row)[0]).join('\n')
       })
-      // One GiST search answers both ends: the 6-D route index (db/schema.ts items_route_gist).
+      // One GiST search (per sub-segment box) answers both ends: the 6-D route index
+      // (db/schema.ts items_route_gist).
       expect(plan).toMatch(/items_route_gist/)
     })
   })

@@ -23,6 +23,7 @@ import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
 import { availableTo, corridorPage } from '../services/corridor'
 import { geocode } from '../services/places/geocode'
+import { ANTIPODAL_ROUTE, isAntipodal } from '../services/corridor-geometry'
 import { checkUpload, insertStoredFile, travelRefusals, withUpload } from '../services/files'
 import { loadItemView, toItemViews, type ItemRow } from '../services/item-view'
 import {
@@ -51,13 +52,14 @@ const pageOf = (page: number, perPage: number, total: number) => ({
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deliverer = app.requireRole('deliverer')
 
-  // POST /api/available-items: the route corridor of docs/spec.md section 7 (services/corridor.ts).
+  // POST /api/available-items: the route corridor of docs/spec.md section 7 (services/corridor.ts,
+  // docs/decisions/023-corridor-matching.md).
   app.post(
     '/available-items',
     {
       schema: {
         tags: ['deliveries'],
-        summary: 'Items along a route: from near the origin and to near the destination',
+        summary: 'Items along a route: pickup and drop-off within the radius of the path, in order',
         security: [{ bearerAuth: [] }],
         body: availableItemsBody,
         querystring: availableItemsQuery,
@@ -71,6 +73,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const deadlineFrom = date ? new Date(date) : undefined
       const origin = await geocode(app.places, request.body.origin_address)
       const destination = await geocode(app.places, request.body.destination_address)
+      // No single great circle joins antipodal ends: refuse rather than pick one at random.
+      if (isAntipodal(origin, destination)) throw httpError(400, ANTIPODAL_ROUTE)
       const { rows, total } = await corridorPage(app.db, {
         delivererId: user.id,
         origin,
@@ -91,7 +95,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true,
         message: total ? 'Available items' : 'No Items Available',
         data: {
-          items: views.map((v, i) => ({ ...v, distance_km: rows[i]!.distanceKm })),
+          items: views.map((v, i) => ({
+            ...v,
+            distance_km: rows[i]?.distanceKm,
+            detour_km: rows[i]?.detourKm,
+          })),
           pagination: pageOf(page, per_page, total),
           origin,
           destination,

@@ -3,6 +3,16 @@ import type { Location } from '../../contract/items'
 import type { Db } from '../db/client'
 import { likePattern } from '../db/like-pattern'
 import { deliveryRequests, items } from '../db/schema'
+import { httpError } from '../errors'
+import {
+  ANTIPODAL_ROUTE,
+  corridorBoxes,
+  EARTH_KM,
+  ORDER_TOLERANCE_KM,
+  pathOf,
+  type Path,
+  type Vec3,
+} from './corridor-geometry'
 import type { ItemRow } from './item-view'
 
 /**
@@ -11,74 +21,48 @@ import type { ItemRow } from './item-view'
  * (Items the deliverer already requested stay available: the PWA shows them as 'Requested'.)
  */
 export function availableTo(delivererId: string | SQL): SQL {
-  return and(
+  const rules = and(
     eq(items.sendingApproval, 'approved'),
     eq(items.status, 'pending'),
     sql`${items.deliveryDeadline} > now()`,
     ne(items.senderId, delivererId),
     sql`not exists (select 1 from ${deliveryRequests} where ${deliveryRequests.itemId} = ${items.id} and ${deliveryRequests.requestStatus} = 'accepted')`,
-  )!
-}
-
-/** earthdistance's earth radius in metres (earth()). */
-const EARTH_M = 6378168
-
-/** A point on the unit sphere, the way ll_to_earth places it (scaled by 1/earth()). */
-const unit = (lat: number, lng: number) => {
-  const [φ, λ] = [(lat * Math.PI) / 180, (lng * Math.PI) / 180]
-  return [Math.cos(φ) * Math.cos(λ), Math.cos(φ) * Math.sin(λ), Math.sin(φ)]
+  )
+  // and() answers undefined only when given no conditions.
+  return rules ?? sql`true`
 }
 
 /**
  * The 6-D route point of items_route_gist: the item's from and to on the unit sphere.
  * Must stay identical to the index expression in db/schema.ts (routeCube there).
  */
-const routeCube = sql`cube(array[cos(radians(${items.fromLat})) * cos(radians(${items.fromLng})), cos(radians(${items.fromLat})) * sin(radians(${items.fromLng})), sin(radians(${items.fromLat})), cos(radians(${items.toLat})) * cos(radians(${items.toLng})), cos(radians(${items.toLat})) * sin(radians(${items.toLng})), sin(radians(${items.toLat}))])`
+export const routeCube = sql`cube(array[cos(radians(${items.fromLat})) * cos(radians(${items.fromLng})), cos(radians(${items.fromLat})) * sin(radians(${items.fromLng})), sin(radians(${items.fromLat})), cos(radians(${items.toLat})) * cos(radians(${items.toLng})), cos(radians(${items.toLat})) * sin(radians(${items.toLng})), sin(radians(${items.toLat}))])`
+
+/** An item end as latitude and longitude columns. */
+type End = readonly [SQL, SQL]
+const itemFrom: End = [sql`${items.fromLat}`, sql`${items.fromLng}`]
+const itemTo: End = [sql`${items.toLat}`, sql`${items.toLng}`]
+
+/** A vector of the path as three float8 bind values. */
+type Vector = readonly [SQL, SQL, SQL]
 
 /**
- * The 6-D box holding every route whose from lies within `radiusM` of the origin and whose to
- * within `radiusM` of the destination: each end's earth_box (centre ± the chord of radiusM, as
- * earthdistance builds it), widened by 1e-9 (6 mm) so float rounding never drops an edge item. One
- * GiST search of items_route_gist answers both ends at once; the exact great-circle tests follow.
- * Answers the cube's text form (a bind parameter, cast to cube in the query).
+ * The item end's unit vector dotted with a path vector, in built-in functions only (STRICT SQL
+ * functions such as ll_to_earth are not inlined and cost several times the indexed search per
+ * row). Factored as cos φ (cos λ vx + sin λ vy) + sin φ vz: four trigonometric calls, not six.
  */
-function routeBox(q: Pick<CorridorQuery, 'origin' | 'destination' | 'radiusKm'>): string {
-  const radiusM = q.radiusKm * 1000
-  const half = radiusM / EARTH_M > Math.PI ? 2 : 2 * Math.sin(radiusM / (2 * EARTH_M)) + 1e-9
-  const c = [...unit(q.origin.lat, q.origin.lng), ...unit(q.destination.lat, q.destination.lng)]
-  return `(${c.map((v) => v - half).join(',')}),(${c.map((v) => v + half).join(',')})`
-}
+const dotEnd = ([lat, lng]: End, [vx, vy, vz]: Vector) =>
+  sql`(cos(radians(${lat})) * (cos(radians(${lng})) * ${vx} + sin(radians(${lng})) * ${vy}) + sin(radians(${lat})) * ${vz})`
 
-/** ll_to_earth's x, y, z in metres, with PostgreSQL's radians() factor. */
-const RAD = Math.PI / 180
-const earthXyz = (lat: number, lng: number): [number, number, number] => [
-  EARTH_M * Math.cos(lat * RAD) * Math.cos(lng * RAD),
-  EARTH_M * Math.cos(lat * RAD) * Math.sin(lng * RAD),
-  EARTH_M * Math.sin(lat * RAD),
-]
+/** The dot product of the item's own two ends (cos of the angle between pickup and drop-off). */
+const dotEnds = sql`(cos(radians(${items.fromLat})) * cos(radians(${items.toLat})) * cos(radians(${items.fromLng}) - radians(${items.toLng})) + sin(radians(${items.fromLat})) * sin(radians(${items.toLat})))`
 
 /**
- * earth_distance(ll_to_earth(item), ll_to_earth(point)) in metres, spelt out in built-in functions
- * with the same arithmetic (ll_to_earth's coordinates, cube_distance's sum of squares, sec_to_gc's
- * arcsine). ll_to_earth and sec_to_gc are STRICT SQL functions that PostgreSQL cannot inline:
- * called per row they cost several times the whole indexed search. The point's x, y, z come in as
- * parameters, computed once in JS (they may differ from PostgreSQL's by an ulp: nanometres), so
- * the prepared statement's generic plan costs no more per row than a custom one and PostgreSQL
- * keeps it instead of planning every call.
+ * Great-circle km from the cosine of the angle: 2R asin(chord / 2), chord / 2 = sqrt((1 - cos) / 2),
+ * clamped against rounding (the arithmetic of earthdistance's sec_to_gc, on the unit sphere).
  */
-function greatCircle([lat, lng]: [SQL, SQL], point: [SQL, SQL, SQL]): SQL {
-  const R = sql.raw('6378168::float8')
-  const item = [
-    sql`${R} * cos(radians(${lat})) * cos(radians(${lng}))`,
-    sql`${R} * cos(radians(${lat})) * sin(radians(${lng}))`,
-    sql`${R} * sin(radians(${lat}))`,
-  ]
-  const sq = (i: number) => sql`(${item[i]!} - ${point[i]!}) * (${item[i]!} - ${point[i]!})`
-  const chord = sql`sqrt(${sq(0)} + ${sq(1)} + ${sq(2)})`
-  return sql`(case when ${chord} / (2 * ${R}) > 1 then pi() * ${R} else 2 * ${R} * asin(${chord} / (2 * ${R})) end)`
-}
-const itemFrom: [SQL, SQL] = [sql`${items.fromLat}`, sql`${items.fromLng}`]
-const itemTo: [SQL, SQL] = [sql`${items.toLat}`, sql`${items.toLng}`]
+const kmOfCos = (cosine: SQL) =>
+  sql`(${sql.raw(String(2 * EARTH_KM))}::float8 * asin(least(1::float8, sqrt(greatest(0::float8, 0.5 - 0.5 * ${cosine})))))`
 
 export interface CorridorQuery {
   delivererId: string
@@ -95,51 +79,121 @@ export interface CorridorQuery {
   perPage: number
 }
 
+/** The path vectors the SQL needs (corridor-geometry.ts Path), three bind values each. */
+const VECTORS = ['a', 'b', 'n', 'ta', 'tb', 'm', 'tm'] as const
+type VectorName = (typeof VECTORS)[number]
+type ArgName =
+  | `${VectorName}${'x' | 'y' | 'z'}`
+  | `box${number}`
+  | 'deliverer'
+  | 'line'
+  | 'cosRadius'
+  | 'sinRadius'
+  | 'slack'
+  | 'routeKm'
+  | 'search'
+  | 'location'
+  | 'deadlineFrom'
+  | 'limit'
+  | 'offset'
+type CorridorArgs = Partial<Record<ArgName, string | number | boolean | null>>
+
+/** The path of a query; antipodal ends have none (the route answers 400 before asking). */
+function pathOfQuery(q: CorridorQuery): Path {
+  const path = pathOf(q.origin, q.destination, q.radiusKm)
+  if (!path) throw httpError(400, ANTIPODAL_ROUTE)
+  return path
+}
+
 /** The bind values of one corridor query, by name (the prepared statement's placeholders). */
-function corridorArgs(q: CorridorQuery) {
-  const [ox, oy, oz] = earthXyz(q.origin.lat, q.origin.lng)
-  const [dx, dy, dz] = earthXyz(q.destination.lat, q.destination.lng)
-  return {
+function corridorArgs(q: CorridorQuery, path: Path): CorridorArgs {
+  const vectors: Record<VectorName, Vec3> = {
+    a: path.a,
+    b: path.b,
+    n: path.normal,
+    ta: path.tangentA,
+    tb: path.tangentB,
+    m: path.mid,
+    tm: path.tangentMid,
+  }
+  const args: CorridorArgs = {
     deliverer: q.delivererId,
-    ox,
-    oy,
-    oz,
-    dx,
-    dy,
-    dz,
-    radiusM: q.radiusKm * 1000,
-    box: routeBox(q),
+    line: !path.disc,
+    cosRadius: path.cosRadius,
+    sinRadius: path.sinRadius,
+    slack: ORDER_TOLERANCE_KM / EARTH_KM,
+    routeKm: path.length * EARTH_KM,
     search: q.search ? likePattern(q.search) : null,
     location: q.location ? likePattern(q.location) : null,
     deadlineFrom: q.deadlineFrom ? q.deadlineFrom.toISOString() : null,
     limit: q.perPage,
     offset: (q.page - 1) * q.perPage,
   }
+  for (const name of VECTORS) {
+    const [x, y, z] = vectors[name]
+    Object.assign(args, { [`${name}x`]: x, [`${name}y`]: y, [`${name}z`]: z })
+  }
+  corridorBoxes(path).forEach((box, i) => (args[`box${i}`] = box))
+  return args
 }
-type CorridorArgs = ReturnType<typeof corridorArgs>
-/** Which optional filters a query has: each combination is its own statement. */
-type CorridorShape = Pick<CorridorQuery, 'search' | 'location' | 'deadlineFrom'>
+/**
+ * Which optional filters a query has and how many index boxes its path needs: each combination is
+ * its own statement.
+ */
+interface CorridorShape extends Pick<CorridorQuery, 'search' | 'location' | 'deadlineFrom'> {
+  boxes: number
+}
+const shapeOf = (q: CorridorQuery, path: Path): CorridorShape => ({
+  search: q.search,
+  location: q.location,
+  deadlineFrom: q.deadlineFrom,
+  boxes: corridorBoxes(path).length,
+})
 /** A bind value: the value itself (a one-off query) or its placeholder (a prepared statement). */
-type Ref = (name: keyof CorridorArgs) => SQL
+type Ref = (name: ArgName) => SQL
 
-/** The origin's and the destination's x, y, z (metres) as float8 bind values. */
-const ends = (ref: Ref) =>
-  [
-    ['ox', 'oy', 'oz'],
-    ['dx', 'dy', 'dz'],
-  ].map((names) => names.map((n) => sql`${ref(n as keyof CorridorArgs)}::float8`)) as [
-    [SQL, SQL, SQL],
-    [SQL, SQL, SQL],
-  ]
+const float = (ref: Ref, name: ArgName) => sql`${ref(name)}::float8`
+const vector = (ref: Ref, name: VectorName): Vector => [
+  float(ref, `${name}x`),
+  float(ref, `${name}y`),
+  float(ref, `${name}z`),
+]
 
-/** The WHERE of the route corridor: item's from near the origin AND its to near the destination. */
+/** Within the radius of the path's great circle (always true for a disc: its normal is zero). */
+const nearCircleSql = (end: End, ref: Ref) =>
+  sql`abs(${dotEnd(end, vector(ref, 'n'))}) <= ${float(ref, 'sinRadius')}`
+
+/**
+ * Past nearCircleSql, within the radius of the path (corridor-geometry.ts nearPath): beside the arc
+ * (between the planes through its ends; never for a disc) or within the radius of either end. Dot
+ * products against precomputed cosines: no inverse trigonometry per row.
+ */
+function nearEndsOrBesideSql(end: End, ref: Ref): SQL {
+  const cosR = float(ref, 'cosRadius')
+  return sql`((${ref('line')}::boolean and ${dotEnd(end, vector(ref, 'ta'))} >= 0 and ${dotEnd(end, vector(ref, 'tb'))} <= 0) or ${dotEnd(end, vector(ref, 'a'))} >= ${cosR} or ${dotEnd(end, vector(ref, 'b'))} >= ${cosR})`
+}
+
+/** Along-track position from the arc's midpoint (radians; corridor-geometry.ts alongFromMid). */
+const alongSql = (end: End, ref: Ref) =>
+  sql`atan2(${dotEnd(end, vector(ref, 'tm'))}, ${dotEnd(end, vector(ref, 'm'))})`
+
+/**
+ * The WHERE of the corridor: the index boxes (one GiST search each, OR-ed into a bitmap), the
+ * availability rules, then the exact tests: both ends near the path, the pickup not after the
+ * drop-off (1 km slack), and the optional filters.
+ */
 function corridorWhere(shape: CorridorShape, ref: Ref): SQL {
-  const [origin, destination] = ends(ref)
+  const boxes = Array.from(
+    { length: shape.boxes },
+    (_, i) => sql`${routeCube} <@ ${ref(`box${i}`)}::cube`,
+  )
   const conditions: (SQL | undefined)[] = [
-    sql`${routeCube} <@ ${ref('box')}::cube`,
+    or(...boxes),
     availableTo(ref('deliverer')),
-    sql`${greatCircle(itemFrom, origin)} <= ${ref('radiusM')}::float8`,
-    sql`${greatCircle(itemTo, destination)} <= ${ref('radiusM')}::float8`,
+    // One CASE, not separate conditions: PostgreSQL reorders top-level conditions by estimated
+    // cost (which ignores short-circuits) and would run the 4-product order test first. Here the
+    // one-product great-circle tests of both ends go first and drop most index candidates.
+    sql`case when ${nearCircleSql(itemFrom, ref)} and ${nearCircleSql(itemTo, ref)} then ${nearEndsOrBesideSql(itemFrom, ref)} and ${nearEndsOrBesideSql(itemTo, ref)} and ${alongSql(itemFrom, ref)} <= ${alongSql(itemTo, ref)} + ${float(ref, 'slack')} else false end`,
   ]
   if (shape.search) {
     const p = sql`${ref('search')}::text`
@@ -151,13 +205,24 @@ function corridorWhere(shape: CorridorShape, ref: Ref): SQL {
   }
   if (shape.deadlineFrom)
     conditions.push(sql`${items.deliveryDeadline} >= ${ref('deadlineFrom')}::timestamptz`)
-  return and(...conditions)!
+  return sql.join(
+    conditions.filter((c): c is SQL => c !== undefined),
+    sql` and `,
+  )
 }
 
-/** Metres from the origin to the item's from plus from its to to the destination. */
-function detourMetres(ref: Ref) {
-  const [origin, destination] = ends(ref)
-  return sql<number>`(${greatCircle(itemFrom, origin)} + ${greatCircle(itemTo, destination)})`
+/** Km from the origin to the item's from, and from its to to the destination (distance_km). */
+function endsKm(ref: Ref) {
+  return sql`(${kmOfCos(dotEnd(itemFrom, vector(ref, 'a')))} + ${kmOfCos(dotEnd(itemTo, vector(ref, 'b')))})`
+}
+
+/**
+ * The detour in tenths of a km, never negative: origin -> from -> to -> destination less the
+ * path. Sorting on the rounded figure the deliverer sees keeps equal detours in deadline order
+ * instead of float noise.
+ */
+function detourTenths(ref: Ref) {
+  return sql<number>`greatest(0::float8, round((${endsKm(ref)} + ${kmOfCos(dotEnds)} - ${float(ref, 'routeKm')}) * 10))`
 }
 
 /**
@@ -165,21 +230,28 @@ function detourMetres(ref: Ref) {
  * it either a one-off query with the values inline or the text of a prepared statement.
  */
 function buildCorridor(db: Db, shape: CorridorShape, ref: Ref, limit: SQL, offset: SQL) {
-  const distance = detourMetres(ref).mapWith(Number)
+  const distance = endsKm(ref).mapWith(Number)
+  const detour = detourTenths(ref).mapWith(Number)
   return db
-    .select({ item: items, distance, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      item: items,
+      distance,
+      detour,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(items)
     .where(corridorWhere(shape, ref))
-    .orderBy(asc(distance), asc(items.id))
+    .orderBy(asc(detour), asc(items.deliveryDeadline), asc(items.id))
     .limit(limit as unknown as number)
     .offset(offset as unknown as number)
 }
 
 /** The page query with its values inline, as a Drizzle builder (the plan test and the bench EXPLAIN it). */
 export function corridorQuery(db: Db, q: CorridorQuery) {
-  const args = corridorArgs(q)
-  const ref: Ref = (name) => sql`${args[name]}`
-  return buildCorridor(db, q, ref, sql`${args.limit}`, sql`${args.offset}`)
+  const path = pathOfQuery(q)
+  const args = corridorArgs(q, path)
+  const ref: Ref = (name) => sql`${args[name] ?? null}`
+  return buildCorridor(db, shapeOf(q, path), ref, sql`${args.limit}`, sql`${args.offset}`)
 }
 
 const placeholders: Ref = (name) => sql`${sql.placeholder(name)}`
@@ -193,7 +265,7 @@ const prepareCorridor = (db: Db, shape: CorridorShape, name: string) =>
   ).prepare(name)
 
 /**
- * Prepared statements per database handle and filter combination. Drizzle sends a query without a
+ * Prepared statements per database handle, filter combination and box count. Drizzle sends a query without a
  * name as an unnamed statement: a describe round trip, a parse and a fresh plan on every call. A
  * named one is parsed once per connection and, once PostgreSQL settles on its generic plan, no
  * longer planned either; the statement text is also built once instead of on every request.
@@ -201,7 +273,7 @@ const prepareCorridor = (db: Db, shape: CorridorShape, name: string) =>
 const statements = new WeakMap<Db, Map<string, ReturnType<typeof prepareCorridor>>>()
 
 function preparedCorridor(db: Db, shape: CorridorShape) {
-  const key = `corridor_${shape.search ? 's' : ''}${shape.location ? 'l' : ''}${shape.deadlineFrom ? 'd' : ''}`
+  const key = `corridor_${shape.boxes}${shape.search ? 's' : ''}${shape.location ? 'l' : ''}${shape.deadlineFrom ? 'd' : ''}`
   let byShape = statements.get(db)
   if (!byShape) statements.set(db, (byShape = new Map()))
   let statement = byShape.get(key)
@@ -210,26 +282,32 @@ function preparedCorridor(db: Db, shape: CorridorShape) {
 }
 
 export interface CorridorPage {
-  rows: { item: ItemRow; distanceKm: number }[]
+  rows: { item: ItemRow; distanceKm: number; detourKm: number }[]
   total: number
 }
 
 /** How many items the corridor holds (only needed for a page past the end). */
-async function corridorCount(db: Db, q: CorridorQuery) {
-  const args = corridorArgs(q)
+async function corridorCount(db: Db, shape: CorridorShape, args: CorridorArgs) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(items)
-    .where(corridorWhere(q, (name) => sql`${args[name]}`))
+    .where(corridorWhere(shape, (name) => sql`${args[name] ?? null}`))
   return row?.n ?? 0
 }
 
-/** One page of the corridor, nearest total distance first (then id), and the total count. */
+/** One page of the corridor, smallest detour first (then deadline, then id), and the total count. */
 export async function corridorPage(db: Db, q: CorridorQuery): Promise<CorridorPage> {
-  const rows = await preparedCorridor(db, q).execute(corridorArgs(q))
-  const total = rows.length ? rows[0]!.total : q.page > 1 ? await corridorCount(db, q) : 0
+  const path = pathOfQuery(q)
+  const shape = shapeOf(q, path)
+  const args = corridorArgs(q, path)
+  const rows = await preparedCorridor(db, shape).execute(args)
+  const total = rows[0]?.total ?? (q.page > 1 ? await corridorCount(db, shape, args) : 0)
   return {
-    rows: rows.map((r) => ({ item: r.item, distanceKm: Math.round(r.distance / 100) / 10 })),
+    rows: rows.map((r) => ({
+      item: r.item,
+      distanceKm: Math.round(r.distance * 10) / 10,
+      detourKm: r.detour / 10,
+    })),
     total,
   }
 }
