@@ -57,10 +57,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       'server/testing/**',
-      // TODO(issue 15): corridor rewrite in progress
-      'server/services/corridor.ts',
-      'server/routes/deliveries.ts',
-      'server/bench/**',
     ],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },

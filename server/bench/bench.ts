@@ -39,6 +39,7 @@ import {
 import { greatCircleKm, pathOf, segmentBoxes } from '../services/corridor-geometry'
 import { worldGazetteer, type City } from '../services/places/gazetteer'
 import { signSessionToken } from '../services/tokens'
+import { one } from '../db/one'
 
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
@@ -55,7 +56,7 @@ const cities: City[] = worldGazetteer()
   .sort((a, b) => b.population - a.population)
   .slice(0, CITY_COUNT)
 /** Bigger cities more often: index = floor(C · u²). */
-const pickCity = () => cities[Math.floor(CITY_COUNT * Math.random() ** 2)]!
+const pickCity = () => one(cities.slice(Math.floor(CITY_COUNT * Math.random() ** 2)), 'city')
 
 /** Realistic routes: what one person drives or rides in a day or two (load.mjs draws the same). */
 const ROUTE_KM = [50, 1500] as const
@@ -77,7 +78,7 @@ function randomRoute() {
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 const ms = (n: number) => `${n.toFixed(1)} ms`
 
 async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
@@ -89,19 +90,25 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
 
 /** Users, a deliverer session, and `n` items between the cities (one INSERT … SELECT generate_series). */
 async function seed(database: Database, n: number) {
-  const [sender] = await database.db
-    .insert(users)
-    .values({ email: 'bench-sender@example.com', name: 'Bench Sender', role: 'sender' })
-    .returning()
-  const [deliverer] = await database.db
-    .insert(users)
-    .values({
-      email: 'bench-deliverer@example.com',
-      name: 'Bench Deliverer',
-      role: 'deliverer',
-      emailVerifiedAt: new Date(),
-    })
-    .returning()
+  const sender = one(
+    await database.db
+      .insert(users)
+      .values({ email: 'bench-sender@example.com', name: 'Bench Sender', role: 'sender' })
+      .returning(),
+    'bench sender',
+  )
+  const deliverer = one(
+    await database.db
+      .insert(users)
+      .values({
+        email: 'bench-deliverer@example.com',
+        name: 'Bench Deliverer',
+        role: 'deliverer',
+        emailVerifiedAt: new Date(),
+      })
+      .returning(),
+    'bench deliverer',
+  )
   const values = cities.map(
     (c, i) => sql`(${i}, ${c.lat}::float8, ${c.lon}::float8, ${`${c.name}, ${c.country}`})`,
   )
@@ -132,7 +139,7 @@ async function seed(database: Database, n: number) {
           '+1 555 0100', b.name, now() + (1 + g % 60) * interval '1 day',
           (case when g % 10 < 8 then 'approved' else 'pending' end)::approval,
           (case when g % 20 = 0 then 'delivered' else 'pending' end)::item_status,
-          5 + g % 200, ${sender!.id}
+          5 + g % 200, ${sender.id}
         from (select g, floor(${CITY_COUNT} * power(random(), 2))::int ai,
                      floor(${CITY_COUNT} * power(random(), 2))::int bi
               from generate_series(${from}::int, ${to}::int) g) r
@@ -162,7 +169,7 @@ async function seed(database: Database, n: number) {
       where i.status = 'delivered' or i.pick < 0.1`)
     await database.rows(sql`
       insert into delivery_requests (item_id, deliverer_id, deliverer_price, accept_privacy, consented_at)
-      select id, ${deliverer!.id}, sender_price, true, now()
+      select id, ${deliverer.id}, sender_price, true, now()
       from items where status = 'pending' and sending_approval = 'approved' and random() < 0.01`)
     await database.rows(sql`analyze delivery_requests`)
   })
@@ -174,7 +181,7 @@ async function seed(database: Database, n: number) {
   const [counted] = await database.rows<{ count: number }>(
     sql`select count(*)::int as count from items`,
   )
-  return { senderId: sender!.id, delivererId: deliverer!.id, items: Number(counted?.count ?? 0) }
+  return { senderId: sender.id, delivererId: deliverer.id, items: Number(counted?.count ?? 0) }
 }
 
 /** BENCH_PG_DB: an existing database seeded by an earlier run (iterating without re-seeding). */
@@ -184,14 +191,20 @@ async function reuse(database: Database, n: number) {
     sql`select count(*)::int as count from items`,
   )
   if (Number(row?.count ?? 0) < n * 0.9) return null
-  const [s] = await database.rows<{ id: string }>(
-    sql`select id from users where email = 'bench-sender@example.com'`,
+  const s = one(
+    await database.rows<{ id: string }>(
+      sql`select id from users where email = 'bench-sender@example.com'`,
+    ),
+    'bench sender',
   )
-  const [d] = await database.rows<{ id: string }>(
-    sql`select id from users where email = 'bench-deliverer@example.com'`,
+  const d = one(
+    await database.rows<{ id: string }>(
+      sql`select id from users where email = 'bench-deliverer@example.com'`,
+    ),
+    'bench deliverer',
   )
   console.log('  reusing the seeded database')
-  return { senderId: s!.id, delivererId: d!.id, items: Number(row!.count) }
+  return { senderId: s.id, delivererId: d.id, items: Number(row?.count ?? 0) }
 }
 
 /** Runs `fn` in a transaction with the plain-scan toggle on or off (SET LOCAL stays in it). */
@@ -351,13 +364,16 @@ async function benchBackend(label: string, database: Database, n: number, dataDi
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   const expiresAt = new Date(Date.now() + 3600_000)
-  const [session] = await database.db
-    .insert(sessions)
-    .values({ userId: seeded.delivererId, expiresAt })
-    .returning({ id: sessions.id })
+  const session = one(
+    await database.db
+      .insert(sessions)
+      .values({ userId: seeded.delivererId, expiresAt })
+      .returning({ id: sessions.id }),
+    'bench session',
+  )
   const token = await signSessionToken(app.jwtSecret, {
     sub: seeded.delivererId,
-    jti: session!.id,
+    jti: session.id,
     exp: expiresAt,
   })
 

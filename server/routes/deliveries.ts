@@ -18,6 +18,9 @@ import { messageOnly } from '../../contract/envelope'
 import { fileMessages } from '../../contract/files'
 import { delivererItemAnswer } from '../../contract/items'
 import type { Db } from '../db/client'
+import { one } from '../db/one'
+import { requireUser } from '../plugins/auth'
+import { requireForm } from '../plugins/uploads'
 import { deliveryRequests, items } from '../db/schema'
 import { audit } from '../services/audit'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
@@ -68,7 +71,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: deliverer,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const { page, per_page, search, location, date } = request.query
       const deadlineFrom = date ? new Date(date) : undefined
       const origin = await geocode(app.places, request.body.origin_address)
@@ -132,7 +135,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: deliverer,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const id = request.params.id
       const available = /^[0-9a-f-]{36}$/i.test(id) && (await isAvailable(app.db, id, user.id))
       const view = await loadItemView(
@@ -164,8 +167,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
     async (request) => {
-      const user = request.user!
-      const form = request.form!
+      const user = requireUser(request)
+      const form = requireForm(request)
       // docs/spec.md price rule: the offer if set and non-negative, otherwise the item's sender_price.
       // So an empty or negative offer means "none"; a non-numeric one is refused (400).
       const fields: Record<string, string> = { ...form.fields }
@@ -174,20 +177,25 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         delete fields.deliverer_price
       const parsed = requestItemFields.safeParse(fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
-      if (!form.file) throw httpError(400, fileMessages.travelMissing)
-      checkUpload(form.file, travelRefusals)
+      const file = form.file
+      if (!file) throw httpError(400, fileMessages.travelMissing)
+      checkUpload(file, travelRefusals)
       const { item_id, deliverer_price } = parsed.data
 
       // The file first, out of the transaction; a refusal below deletes it again (withUpload).
-      await withUpload(app.storage, form.file!, travelRefusals, (put) =>
+      await withUpload(app.storage, file, travelRefusals, (put) =>
         app.db.transaction(async (db) => {
           if (!(await isAvailable(db, item_id, user.id, true))) throw httpError(404, ITEM_NOT_FOUND)
-          const [item] = await db
-            .select({ senderPrice: items.senderPrice })
-            .from(items)
-            .where(eq(items.id, item_id))
+          // isAvailable just found it, under the same transaction.
+          const item = one(
+            await db
+              .select({ senderPrice: items.senderPrice })
+              .from(items)
+              .where(eq(items.id, item_id)),
+            'item',
+          )
           const price =
-            deliverer_price !== undefined ? deliverer_price.toFixed(2) : item!.senderPrice
+            deliverer_price !== undefined ? deliverer_price.toFixed(2) : item.senderPrice
           const [created] = await db
             .insert(deliveryRequests)
             .values({
@@ -204,7 +212,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .returning({ id: deliveryRequests.id })
           if (!created) throw httpError(409, ALREADY_REQUESTED)
-          const fileId = await insertStoredFile(db, put!, {
+          // withUpload stored the file given, which was checked above.
+          if (!put) throw new Error('The travel document was not stored')
+          const fileId = await insertStoredFile(db, put, {
             ownerId: user.id,
             kind: 'proof_of_travel',
           })
@@ -237,7 +247,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: deliverer,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const [[available], byStatus] = await Promise.all([
         app.db.select({ n: count() }).from(items).where(availableTo(user.id)),
         app.db
@@ -308,7 +318,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: deliverer,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const { page, per_page } = request.query
       const carried = and(
         eq(items.currentRequestId, deliveryRequests.id),
@@ -354,7 +364,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: deliverer,
     },
     async (request) => {
-      const user = request.user!
+      const user = requireUser(request)
       const { page, per_page } = request.query
       const { rows, total } = await requestPage(
         user.id,
@@ -392,8 +402,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
     async (request) => {
-      const user = request.user!
-      const form = request.form!
+      const user = requireUser(request)
+      const form = requireForm(request)
       const parsed = updateDeliveryStatusFields.safeParse(form.fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       const { item_id, status } = parsed.data
@@ -482,7 +492,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true,
       message: 'Payment method',
-      data: await paymentMethod(request.user!, app.publicOrigin()),
+      data: await paymentMethod(requireUser(request), app.publicOrigin()),
     }),
   )
 
@@ -499,11 +509,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: deliverer,
     },
     async (request) => {
-      await savePayout(app.db, request.user!.id, request.body)
+      await savePayout(app.db, requireUser(request).id, request.body)
       return {
         success: true,
         message: 'Payment method saved',
-        data: await paymentMethod(request.user!, app.publicOrigin()),
+        data: await paymentMethod(requireUser(request), app.publicOrigin()),
       }
     },
   )

@@ -1,32 +1,47 @@
 import { describe, expect, it } from 'vitest'
-import { distanceKm, itemOnTrip } from './trip-match'
+import { itemOnTrip } from './trip-match'
 
+// Chicago -> Indianapolis, 25 km either side (issue 16's example).
 const trip = {
-  originLat: 52.52,
-  originLng: 13.405,
-  destinationLat: 48.1372,
-  destinationLng: 11.5756,
-  radiusKm: 10,
+  originLat: 41.8781,
+  originLng: -87.6298,
+  destinationLat: 39.7684,
+  destinationLng: -86.1581,
+  radiusKm: 25,
 }
-const item = { fromLat: 52.52, fromLng: 13.405, toLat: 48.1372, toLng: 11.5756 }
+const place = {
+  chicago: [41.8781, -87.6298],
+  indianapolis: [39.7684, -86.1581],
+  gary: [41.5934, -87.3464],
+  lafayette: [40.4167, -86.8753],
+  springfield: [39.7817, -89.6501],
+} as const
+const item = (from: keyof typeof place, to: keyof typeof place) => ({
+  fromLat: place[from][0],
+  fromLng: place[from][1],
+  toLat: place[to][0],
+  toLng: place[to][1],
+})
 
-describe('itemOnTrip (until the corridor rule lands)', () => {
-  it('measures great-circle distances', () => {
-    // Berlin to Munich is about 504 km.
-    expect(distanceKm(52.52, 13.405, 48.1372, 11.5756)).toBeCloseTo(504.4, 0)
-    expect(distanceKm(0, 0, 0, 0)).toBe(0)
+describe('itemOnTrip: the corridor rule of /available-items', () => {
+  it('takes an item picked up and dropped off along the way, ends included', () => {
+    expect(itemOnTrip(item('chicago', 'indianapolis'), trip)).toBe(true)
+    expect(itemOnTrip(item('gary', 'lafayette'), trip)).toBe(true)
   })
 
-  it('needs the pickup near the origin and the drop-off near the destination', () => {
-    expect(itemOnTrip(item, trip)).toBe(true)
-    // 0.08° of latitude is about 8.9 km: inside; 0.1° (11.1 km) is outside.
-    expect(itemOnTrip({ ...item, fromLat: 52.6 }, trip)).toBe(true)
-    expect(itemOnTrip({ ...item, fromLat: 52.62 }, trip)).toBe(false)
-    expect(itemOnTrip({ ...item, toLat: 48.2372 }, trip)).toBe(false)
-    // The other way round is another trip.
-    expect(
-      itemOnTrip({ fromLat: 48.1372, fromLng: 11.5756, toLat: 52.52, toLng: 13.405 }, trip),
-    ).toBe(false)
-    expect(itemOnTrip({ ...item, fromLat: 52.62 }, { ...trip, radiusKm: 12 })).toBe(true)
+  it('refuses one going backwards along the route', () => {
+    expect(itemOnTrip(item('lafayette', 'gary'), trip)).toBe(false)
+    expect(itemOnTrip(item('indianapolis', 'chicago'), trip)).toBe(false)
+  })
+
+  it('refuses one whose end lies beside the corridor', () => {
+    expect(itemOnTrip(item('gary', 'springfield'), trip)).toBe(false)
+    // Lafayette lies about 21 km off the great circle Chicago-Indianapolis: outside at 20 km.
+    expect(itemOnTrip(item('gary', 'lafayette'), { ...trip, radiusKm: 20 })).toBe(false)
+  })
+
+  it('has no route for antipodal ends', () => {
+    const antipodal = { ...trip, destinationLat: -41.8781, destinationLng: 92.3702 }
+    expect(itemOnTrip(item('chicago', 'chicago'), antipodal)).toBe(false)
   })
 })

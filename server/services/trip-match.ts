@@ -1,15 +1,4 @@
-/** earthdistance's earth radius in metres, so a trip matches what /available-items shows. */
-const EARTH_M = 6378168
-const RAD = Math.PI / 180
-
-/** Great-circle distance in km between two points (haversine). */
-export function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
-  const dLat = (bLat - aLat) * RAD
-  const dLng = (bLng - aLng) * RAD
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(aLat * RAD) * Math.cos(bLat * RAD) * Math.sin(dLng / 2) ** 2
-  return (2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(h)))) / 1000
-}
+import { matchesCorridor, pathOf } from './corridor-geometry'
 
 export interface MatchItem {
   fromLat: number
@@ -27,15 +16,22 @@ export interface MatchTrip {
 }
 
 /**
- * Whether an item lies on a trip's route: the one place that rule lives (the matching job only
- * preselects trips by date and sender in SQL, then asks this).
- *
- * TODO(issue 16): use the corridor rule of services/corridor-geometry.ts once it lands
- * (for now: pickup within radius_km of the origin and drop-off within radius_km of the destination).
+ * Whether an item lies on a trip's route: the corridor rule of /available-items
+ * (docs/decisions/023-corridor-matching.md), so a trip alerts about exactly the items its search
+ * would list: pickup and drop-off within radius_km of the path, the pickup not after the drop-off.
+ * The matching job only preselects trips by date and sender in SQL, then asks this.
  */
 export function itemOnTrip(item: MatchItem, trip: MatchTrip): boolean {
-  return (
-    distanceKm(item.fromLat, item.fromLng, trip.originLat, trip.originLng) <= trip.radiusKm &&
-    distanceKm(item.toLat, item.toLng, trip.destinationLat, trip.destinationLng) <= trip.radiusKm
+  const path = pathOf(
+    { lat: trip.originLat, lng: trip.originLng },
+    { lat: trip.destinationLat, lng: trip.destinationLng },
+    trip.radiusKm,
+  )
+  // An antipodal trip has no single route; such trips cannot be saved, but old rows could exist.
+  if (!path) return false
+  return matchesCorridor(
+    path,
+    { lat: item.fromLat, lng: item.fromLng },
+    { lat: item.toLat, lng: item.toLng },
   )
 }
