@@ -50,6 +50,25 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**', '@/*'] }] },
   },
+  // Routes parse and authorise; services own the database (docs/architecture.md).
+  {
+    files: ['server/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '@/*'], message: 'server/ never imports the PWA.' },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+              message: 'Routes parse and authorise; database work belongs in server/services/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Server code states what it is certain of (requireUser, one(), a guard that throws) rather
   // than asserting it with `!`, which fails later and far away as a read of undefined.
   {

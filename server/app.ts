@@ -34,6 +34,7 @@ import { termsRoutes } from './routes/terms'
 import { senderItemRoutes } from './routes/sender-items'
 import { paymentRoutes } from './routes/payments'
 import { deliveryRoutes } from './routes/deliveries'
+import { paymentMethodRoutes } from './routes/payment-method'
 import { placeRoutes } from './routes/places'
 import { adminRoutes } from './routes/admin'
 import { userRoutes } from './routes/user'
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
       await api.register(itemPhotoRoutes)
       await api.register(paymentRoutes)
       await api.register(deliveryRoutes)
+      await api.register(paymentMethodRoutes)
       await api.register(placeRoutes)
       await api.register(tripRoutes)
       await api.register(notificationRoutes)

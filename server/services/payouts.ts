@@ -152,3 +152,33 @@ export async function stripeOnboardingUrl(
     return null
   }
 }
+
+/**
+ * GET and POST /api/payment-method's answer: where payouts go (masked), the Stripe onboarding
+ * link when Stripe is set up, and what was earned.
+ */
+export async function paymentMethodView(
+  db: Db,
+  opts: {
+    stripeSecretKey: string | undefined
+    user: { id: string; email: string; name: string }
+    origin: string
+    log: (err: unknown) => void
+  },
+) {
+  const stripeKey = opts.stripeSecretKey
+  const onboarding_url = stripeKey
+    ? await stripeOnboardingUrl(db, {
+        secretKey: stripeKey,
+        user: opts.user,
+        origin: opts.origin,
+        log: opts.log,
+      })
+    : null
+  return {
+    provider: stripeKey ? ('stripe' as const) : ('manual' as const),
+    payout: payoutView(await payoutRow(db, opts.user.id)),
+    onboarding_url,
+    ...(await earnings(db, opts.user.id)),
+  }
+}

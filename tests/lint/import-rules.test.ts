@@ -44,6 +44,17 @@ describe('lint enforces the layout', { timeout: 60_000 }, () => {
     )
   })
 
+  it('keeps the database out of server routes: services own it', async () => {
+    const query = "import { eq } from 'drizzle-orm'\nexport const x = eq\n"
+    expect(await rulesBroken(query, 'server/routes/uses-drizzle.ts')).toContain(
+      'no-restricted-imports',
+    )
+    expect(await rulesBroken(query, 'server/services/uses-drizzle.ts')).toEqual([])
+    // The other server rule (never the PWA) still holds in routes.
+    const pwa = "import { api } from '@/lib/api-client'\nexport const x = api\n"
+    expect(await rulesBroken(pwa, 'server/routes/uses-pwa.ts')).toContain('no-restricted-imports')
+  })
+
   it('refuses file names that are not kebab-case', async () => {
     expect(await rulesBroken('export const x = 1\n', 'src/lib/someHelper.ts')).toContain(
       'check-file/filename-naming-convention',

@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { one } from '../db/one'
+import { deliveryRequests, items } from '../db/schema'
+import { httpError, ITEM_NOT_FOUND } from '../errors'
+import { audit } from './audit'
+import { availableTo } from './corridor'
+import { insertStoredFile, type PutUpload } from './files'
+import type { ItemRow } from './item-view'
+
+// The deliverer's side of the item lifecycle (docs/design.md lifecycle 3-5): requesting an item,
+// the dashboard's counters, the lists of their work, and moving a carried item along.
+
+export const ALREADY_REQUESTED = 'You have already requested this item'
+export const BAD_TRANSITION = 'This delivery cannot move to that status'
+
+/** Whether the item is available to the deliverer (availableTo without the corridor). */
+export async function isAvailable(db: Db, itemId: string, delivererId: string, lock = false) {
+  const q = db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.id, itemId), availableTo(delivererId)))
+  const [row] = lock ? await q.for('update', { of: items }) : await q
+  return Boolean(row)
+}
+
+export interface NewRequest {
+  itemId: string
+  delivererId: string
+  /** The offer, already truncated to cents; undefined means the sender's price. */
+  delivererPrice: number | undefined
+  /** The travel document, stored before the transaction (withUpload deletes it on a refusal). */
+  travelDocument: PutUpload | undefined
+}
+
+/**
+ * POST /api/request-item: one request per item and deliverer, on an item still available to
+ * them (locked while the request is written), with its travel document and an audit entry.
+ */
+export async function requestItem(db: Db, r: NewRequest): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await isAvailable(tx, r.itemId, r.delivererId, true))) {
+      throw httpError(404, ITEM_NOT_FOUND)
+    }
+    // isAvailable just found it, under the same transaction.
+    const item = one(
+      await tx.select({ senderPrice: items.senderPrice }).from(items).where(eq(items.id, r.itemId)),
+      'item',
+    )
+    const price = r.delivererPrice !== undefined ? r.delivererPrice.toFixed(2) : item.senderPrice
+    const [created] = await tx
+      .insert(deliveryRequests)
+      .values({
+        itemId: r.itemId,
+        delivererId: r.delivererId,
+        delivererPrice: price,
+        acceptPrivacy: true,
+        consentedAt: new Date(),
+        deliveryApproval: 'pending',
+        requestStatus: 'pending',
+      })
+      .onConflictDoNothing({ target: [deliveryRequests.itemId, deliveryRequests.delivererId] })
+      .returning({ id: deliveryRequests.id })
+    if (!created) throw httpError(409, ALREADY_REQUESTED)
+    // The route checked that a document came with the request.
+    if (!r.travelDocument) throw new Error('The travel document was not stored')
+    const fileId = await insertStoredFile(tx, r.travelDocument, {
+      ownerId: r.delivererId,
+      kind: 'proof_of_travel',
+    })
+    await tx
+      .update(deliveryRequests)
+      .set({ proofOfTravelFileId: fileId })
+      .where(eq(deliveryRequests.id, created.id))
+    await audit(tx, {
+      actorId: r.delivererId,
+      action: 'delivery_request.create',
+      targetType: 'delivery_request',
+      targetId: created.id,
+    })
+  })
+}
+
+/** GET /api/deliverer-stats: items available to them, and their carried items by status. */
+export async function delivererStats(db: Db, delivererId: string) {
+  const [[available], byStatus] = await Promise.all([
+    db.select({ n: count() }).from(items).where(availableTo(delivererId)),
+    db
+      .select({ status: items.status, n: count() })
+      .from(items)
+      .innerJoin(deliveryRequests, eq(deliveryRequests.id, items.currentRequestId))
+      .where(eq(deliveryRequests.delivererId, delivererId))
+      .groupBy(items.status),
+  ])
+  const of = (s: string) => Number(byStatus.find((r) => r.status === s)?.n ?? 0)
+  return {
+    available_items: Number(available?.n ?? 0),
+    ready_to_pickup_items: of('ready_to_pickup'),
+    in_process_items: of('in_process'),
+    delivered_items: of('delivered'),
+  }
+}
+
+/** One page of item rows joined to this deliverer's request, with the total. */
+async function requestPage(
+  db: Db,
+  delivererId: string,
+  where: SQL | undefined,
+  order: SQL[],
+  page: number,
+  perPage: number,
+): Promise<{ rows: ItemRow[]; total: number }> {
+  const joined = and(
+    eq(deliveryRequests.itemId, items.id),
+    eq(deliveryRequests.delivererId, delivererId),
+  )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ item: items })
+      .from(items)
+      .innerJoin(deliveryRequests, joined)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(items).innerJoin(deliveryRequests, joined).where(where),
+  ])
+  return { rows: rows.map((r) => r.item), total: Number(total?.n ?? 0) }
+}
+
+/**
+ * GET /api/my-deliveries: the deliverer's work.
+ * - Carried: the item's current request is theirs and accepted (ready_to_pickup, in_process,
+ *   delivered).
+ * - Waiting: their request is still pending on an item that is still open (status pending);
+ *   rejected requests live under /api/rejected-requests, cancelled items drop out.
+ * Order: in_process, ready_to_pickup, waiting requests, delivered; then the newest change first.
+ */
+export function myDeliveriesPage(db: Db, delivererId: string, page: number, perPage: number) {
+  const carried = and(
+    eq(items.currentRequestId, deliveryRequests.id),
+    eq(deliveryRequests.requestStatus, 'accepted'),
+    sql`${items.status} in ('ready_to_pickup', 'in_process', 'delivered')`,
+  )
+  const waiting = and(eq(deliveryRequests.requestStatus, 'pending'), eq(items.status, 'pending'))
+  const rank = sql`case when ${deliveryRequests.requestStatus} = 'pending' then 2
+    when ${items.status} = 'in_process' then 0
+    when ${items.status} = 'ready_to_pickup' then 1 else 3 end`
+  return requestPage(
+    db,
+    delivererId,
+    or(carried, waiting),
+    [asc(rank), desc(items.updatedAt), asc(items.id)],
+    page,
+    perPage,
+  )
+}
+
+/** GET /api/rejected-requests: items whose sender rejected this deliverer's request. */
+export function rejectedRequestsPage(db: Db, delivererId: string, page: number, perPage: number) {
+  return requestPage(
+    db,
+    delivererId,
+    eq(deliveryRequests.requestStatus, 'rejected'),
+    [desc(deliveryRequests.updatedAt), asc(items.id)],
+    page,
+    perPage,
+  )
+}
+
+/** The status of an item this deliverer carries (their accepted current request), or null. */
+export async function carriedItemStatus(db: Db, itemId: string, delivererId: string) {
+  const [row] = await db
+    .select({ status: items.status })
+    .from(items)
+    .innerJoin(deliveryRequests, eq(deliveryRequests.id, items.currentRequestId))
+    .where(
+      and(
+        eq(items.id, itemId),
+        eq(deliveryRequests.delivererId, delivererId),
+        eq(deliveryRequests.requestStatus, 'accepted'),
+      ),
+    )
+  return row?.status ?? null
+}
+
+export interface DeliveryMove {
+  itemId: string
+  delivererId: string
+  from: 'ready_to_pickup' | 'in_process'
+  to: 'in_process' | 'delivered'
+  /** The proof of delivery, stored before the transaction. */
+  proof: PutUpload | undefined
+}
+
+/** Moves a carried item one step, conditional on the status checked: a concurrent change is a 409. */
+export async function moveDelivery(db: Db, m: DeliveryMove): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(items)
+      .set({ status: m.to })
+      .where(and(eq(items.id, m.itemId), eq(items.status, m.from)))
+      .returning({ id: items.id })
+    if (!moved) throw httpError(409, BAD_TRANSITION)
+    if (m.proof) {
+      const fileId = await insertStoredFile(tx, m.proof, {
+        ownerId: m.delivererId,
+        kind: 'proof_of_delivery',
+      })
+      await tx.update(items).set({ proofOfDeliveryFileId: fileId }).where(eq(items.id, m.itemId))
+    }
+    await audit(tx, {
+      actorId: m.delivererId,
+      action: `delivery.${m.to}`,
+      targetType: 'item',
+      targetId: m.itemId,
+    })
+  })
+}
