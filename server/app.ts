@@ -60,10 +60,10 @@ export interface BuildAppOptions {
  * the deeply nested megabyte that would hold up the event loop. Multipart uploads have their own
  * limits (server/services/files.ts).
  */
-export const JSON_BODY_LIMIT = 64 * 1024
+const JSON_BODY_LIMIT = 64 * 1024
 
 /** Strips one-time tokens from logged URLs (the SPA route /verify-email?token=… is served here too). */
-export const redactUrl = (url: string) =>
+const redactUrl = (url: string) =>
   url.replace(/([?&](?:token|access_token|client_secret)=)[^&#]*/gi, '$1[redacted]')
 
 function loggerOptions(level: string, opts: BuildAppOptions): FastifyServerOptions['logger'] {

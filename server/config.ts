@@ -80,7 +80,7 @@ export interface Config {
 }
 
 /** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari/iOS. */
-export const DEFAULT_PUSH_SERVICE_HOSTS = [
+const DEFAULT_PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
   'push.services.mozilla.com',
   'notify.windows.com',
@@ -195,7 +195,7 @@ const envSchema = z.object({
 })
 
 /** The address in MAIL_FROM ('Tote <no-reply@tote.local>' or a bare address), for VAPID's mailto:. */
-export const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim()
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim()
 
 /**
  * Reads and checks the environment. Throws ConfigError (every problem at once) for a malformed

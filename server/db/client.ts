@@ -13,7 +13,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import * as schema from './schema'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 export interface Database {
@@ -31,7 +31,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 /** The advisory lock key that serialises migrations ('tote' in ASCII): any constant shared by
  * every Tote process on the database. */
-export const MIGRATION_LOCK_KEY = 0x746f7465
+const MIGRATION_LOCK_KEY = 0x746f7465
 
 export interface OpenDatabaseOptions {
   /** postgres://… → PostgreSQL through postgres-js. */

@@ -13,9 +13,9 @@ export interface SeededAccount {
   name: string
 }
 
-export const DEMO_PASSWORD = 'password123'
+const DEMO_PASSWORD = 'password123'
 
-export const demoAccounts: SeededAccount[] = [
+const demoAccounts: SeededAccount[] = [
   { email: 'admin@example.com', password: DEMO_PASSWORD, role: 'admin', name: 'Ada Admin' },
   { email: 'sender@example.com', password: DEMO_PASSWORD, role: 'sender', name: 'Sam Sender' },
   {

@@ -24,10 +24,10 @@ export interface EnqueueOptions {
 }
 
 /** Tries of a job unless its enqueue says otherwise; then it is kept as failed, with its reason. */
-export const DEFAULT_MAX_ATTEMPTS = 5
+const DEFAULT_MAX_ATTEMPTS = 5
 
 /** 5 s, 10 s, 20 s … capped at an hour: a mail server that is down for a while still gets the mail. */
-export const defaultBackoffMs = (attempts: number) =>
+const defaultBackoffMs = (attempts: number) =>
   Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000)
 
 /**

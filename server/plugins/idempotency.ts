@@ -6,10 +6,10 @@ import { idempotencyKeys } from '../db/schema'
 import { httpError } from '../errors'
 
 /** An in-flight key older than this is taken to belong to a call that died (crash, abort). */
-export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000
+const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000
 /** A key is remembered this long; after it the same key is a new request (and the row is purged). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
-export const KEY_REUSED = 'This Idempotency-Key was already used for a different request'
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const KEY_REUSED = 'This Idempotency-Key was already used for a different request'
 
 /**
  * Answers worth keeping for a key: a success, or a refusal of the request's content (invalid
@@ -18,10 +18,10 @@ export const KEY_REUSED = 'This Idempotency-Key was already used for a different
  * processed, throttled) or on the server (5xx) frees the key, so the same request may run again
  * when the moment has passed.
  */
-export const keepsAnswer = (status: number) =>
+const keepsAnswer = (status: number) =>
   (status >= 200 && status < 300) || [400, 413, 415, 422].includes(status)
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
-export const REPLAYED_HEADER = 'Idempotent-Replayed'
+const IDEMPOTENCY_HEADER = 'idempotency-key'
+const REPLAYED_HEADER = 'Idempotent-Replayed'
 
 const kClaim = Symbol('idempotencyClaim')
 type Claimed = FastifyRequest & { [kClaim]?: string }
@@ -43,7 +43,7 @@ function canonical(value: unknown): string {
  * The request's content: the parsed JSON body, or a multipart form's fields, file name and bytes
  * (not the raw bytes: a browser picks a new multipart boundary each time it sends the same form).
  */
-export function fingerprintOf(request: FastifyRequest): string {
+function fingerprintOf(request: FastifyRequest): string {
   const hash = createHash('sha256')
   const form = request.form
   if (form) {

@@ -25,7 +25,7 @@ export const DEFAULT_MAP_ORIGIN = 'https://tiles.openfreemap.org'
  * Hashes of the built index.html's inline scripts (the colour mode set before the first paint),
  * so CSP allows exactly those and no other inline script. Read from the build the server serves.
  */
-export function inlineScriptHashes(distDir: string | undefined): string[] {
+function inlineScriptHashes(distDir: string | undefined): string[] {
   if (!distDir) return []
   let html: string
   try {
@@ -66,7 +66,7 @@ export function cspDirectives(config: Pick<Config, 'mapStyleUrl'> & { distDir?: 
 type FieldErrors = Record<string, string[]>
 
 /** Whether any string in a parsed body, query or params holds U+0000 (PostgreSQL text cannot). */
-export function containsNul(value: unknown): boolean {
+function containsNul(value: unknown): boolean {
   // A loop, not recursion: a 64 KB body can nest thousands of levels deep.
   const stack: unknown[] = [value]
   while (stack.length) {

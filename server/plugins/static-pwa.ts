@@ -13,7 +13,7 @@ const revalidated = (file: string) =>
   file.endsWith('.html')
 
 /** The policy of a file under DIST_DIR, whichever encoding of it is sent (x.js.br is x.js). */
-export function cacheControlFor(rel: string): string {
+function cacheControlFor(rel: string): string {
   const file = rel.replace(/\.(br|gz)$/, '')
   if (file.startsWith('assets/')) return IMMUTABLE
   return revalidated(path.basename(file)) ? NO_CACHE : 'public, max-age=3600'

@@ -30,7 +30,7 @@ const sessionUser = (u: {
   role: u.role,
 })
 
-export const REGISTERED = 'Registration successful. Please check your email to verify your account.'
+const REGISTERED = 'Registration successful. Please check your email to verify your account.'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**

@@ -33,9 +33,9 @@ import {
   requestItem,
 } from '../services/deliveries'
 
-export const REQUEST_SENT = 'Request sent successfully!'
-export const PICKED_UP = 'Marked as picked up'
-export const DELIVERED = 'Marked as delivered'
+const REQUEST_SENT = 'Request sent successfully!'
+const PICKED_UP = 'Marked as picked up'
+const DELIVERED = 'Marked as delivered'
 
 const pageOf = (page: number, perPage: number, total: number) => ({
   current_page: page,

@@ -4,7 +4,7 @@ import { readableFile, sanitizeFileName, storageError } from '../services/files'
 import { ObjectNotFoundError } from '../services/storage/object-store'
 import { requireUser } from '../plugins/auth'
 
-export const FILE_NOT_FOUND = 'No proof of travel document found'
+const FILE_NOT_FOUND = 'No proof of travel document found'
 
 /**
  * GET /api/proof-of-travel/{file_path}: any stored file (proof of travel, proof of delivery,

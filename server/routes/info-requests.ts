@@ -7,7 +7,7 @@ import { answerInfoRequest } from '../services/info-requests'
 import { requireUser } from '../plugins/auth'
 import { requireForm } from '../plugins/uploads'
 
-export const INFO_SENT = 'Information sent successfully!'
+const INFO_SENT = 'Information sent successfully!'
 
 /**
  * POST /api/respond-further-info (multipart: item_id, description, response_by, optional `file`):

@@ -27,7 +27,7 @@ import {
   unreadCount,
 } from '../services/user-notifications'
 
-export const NOTIFICATION_NOT_FOUND = 'Notification not found'
+const NOTIFICATION_NOT_FOUND = 'Notification not found'
 
 const security = [{ bearerAuth: [] }]
 

@@ -23,9 +23,9 @@ import {
 } from '../services/sender-items'
 import { requireUser } from '../plugins/auth'
 
-export const ITEM_CREATED = 'Item created successfully'
-export const ITEM_UPDATED = 'Item updated successfully'
-export const ITEM_CANCELLED = 'Item cancelled'
+const ITEM_CREATED = 'Item created successfully'
+const ITEM_UPDATED = 'Item updated successfully'
+const ITEM_CANCELLED = 'Item cancelled'
 
 const tags = ['sender items']
 const security = [{ bearerAuth: [] }]

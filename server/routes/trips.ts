@@ -24,7 +24,7 @@ import {
   type TripInput,
 } from '../services/trips'
 
-export const TRIP_NOT_FOUND = 'Trip not found'
+const TRIP_NOT_FOUND = 'Trip not found'
 
 const security = [{ bearerAuth: [] }]
 

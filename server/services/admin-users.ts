@@ -18,7 +18,7 @@ const EXISTS = 'An account with this email already exists'
 
 type UserRow = typeof users.$inferSelect
 
-export const adminUserView = (u: UserRow): AdminUser => ({
+const adminUserView = (u: UserRow): AdminUser => ({
   id: u.id,
   name: u.name,
   email: u.email,

@@ -9,12 +9,12 @@
 /** earthdistance's earth radius (earth(), metres / 1000): distances agree with earth_distance. */
 export const EARTH_KM = 6378.168
 /** Above this angle origin and destination are (nearly) antipodal: no single great circle. */
-export const ANTIPODAL_DEG = 179.9
+const ANTIPODAL_DEG = 179.9
 /** Pickup may lie this far after the drop-off along the path: two points at one spot still match. */
 export const ORDER_TOLERANCE_KM = 1
 /** Each sub-segment of the path gets its own index boxes: one per this many km, at most MAX_SEGMENTS. */
-export const SEGMENT_KM = 2000
-export const MAX_SEGMENTS = 4
+const SEGMENT_KM = 2000
+const MAX_SEGMENTS = 4
 /** Below this origin and destination are one place: the corridor is the disc around it. */
 const SAME_PLACE_KM = 0.001
 /** Boxes are widened by this much (6 mm on the unit sphere) so float rounding never drops an edge item. */
@@ -37,8 +37,8 @@ export function unitVector(p: LatLng): Vec3 {
   return [Math.cos(φ) * Math.cos(λ), Math.cos(φ) * Math.sin(λ), Math.sin(φ)]
 }
 
-export const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-export const cross = (a: Vec3, b: Vec3): Vec3 => [
+const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+const cross = (a: Vec3, b: Vec3): Vec3 => [
   a[1] * b[2] - a[2] * b[1],
   a[2] * b[0] - a[0] * b[2],
   a[0] * b[1] - a[1] * b[0],
@@ -50,7 +50,7 @@ const normalize = (a: Vec3): Vec3 => scale(a, 1 / norm(a))
 const ZERO: Vec3 = [0, 0, 0]
 
 /** The angle between two unit vectors (atan2 stays accurate near 0 and near π, unlike acos). */
-export const angle = (a: Vec3, b: Vec3) => Math.atan2(norm(cross(a, b)), dot(a, b))
+const angle = (a: Vec3, b: Vec3) => Math.atan2(norm(cross(a, b)), dot(a, b))
 
 /** Great-circle km between two places on earthdistance's sphere. */
 export const greatCircleKm = (a: LatLng, b: LatLng) =>
@@ -125,8 +125,7 @@ export function pathOf(origin: LatLng, destination: LatLng, radiusKm: number): P
 }
 
 /** Along-track position (radians from the arc's midpoint, forward positive) of a point's foot. */
-export const alongFromMid = (path: Path, p: Vec3) =>
-  Math.atan2(dot(p, path.tangentMid), dot(p, path.mid))
+const alongFromMid = (path: Path, p: Vec3) => Math.atan2(dot(p, path.tangentMid), dot(p, path.mid))
 
 /** Km from the origin along the path to the point's foot on its great circle (negative: behind). */
 export const alongTrackKm = (path: Path, p: LatLng) =>
@@ -266,7 +265,7 @@ export function inBoxes(path: Path, from: LatLng, to: LatLng): boolean {
 }
 
 /** A unit vector as latitude and longitude (degrees). */
-export const toLatLng = (u: Vec3): LatLng => ({
+const toLatLng = (u: Vec3): LatLng => ({
   lat: Math.asin(Math.max(-1, Math.min(1, u[2]))) / RAD,
   lng: Math.atan2(u[1], u[0]) / RAD,
 })

@@ -11,7 +11,7 @@ import type { ItemRow } from './item-view'
 // The deliverer's side of the item lifecycle (docs/design.md lifecycle 3-5): requesting an item,
 // the dashboard's counters, the lists of their work, and moving a carried item along.
 
-export const ALREADY_REQUESTED = 'You have already requested this item'
+const ALREADY_REQUESTED = 'You have already requested this item'
 export const BAD_TRANSITION = 'This delivery cannot move to that status'
 
 /** Whether the item is available to the deliverer (availableTo without the corridor). */

@@ -163,7 +163,7 @@ export interface PutUpload {
  * in the object store under a random 32-hex key, before any database transaction: a store that is
  * away is a 503 "try again" and nothing is written; a slow store holds no row lock.
  */
-export async function putUpload(
+async function putUpload(
   store: ObjectStore,
   file: UploadedFile,
   refusals: FileRefusals,

@@ -14,7 +14,7 @@ import type { ObjectStore } from './storage/object-store'
 
 export const HOUSEKEEPING_JOB = 'housekeeping'
 /** How often the purge runs (one chain of jobs for all processes). */
-export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
+const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
 /** What an Idempotency-Key protects against: a replay within a day (decision 005). */
 const IDEMPOTENCY_KEEP = sql`interval '24 hours'`
 /** A revoked or expired session stays a day for whoever looks into a sign-out. */

@@ -19,7 +19,7 @@ import { availableTo } from './corridor'
 import { detectMime, insertStoredFile, storageError, type UploadedFile, type Viewer } from './files'
 import type { ObjectStore } from './storage/object-store'
 
-export const PHOTO_FIELD = 'photo'
+const PHOTO_FIELD = 'photo'
 
 /**
  * Reads the one photo of a multipart request. The 5 MB limit is this route's own (the app-wide
@@ -51,7 +51,7 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<Uploaded
   return file
 }
 
-export interface ProcessedPhoto {
+interface ProcessedPhoto {
   full: Buffer
   thumb: Buffer
   width: number
@@ -64,7 +64,7 @@ export interface ProcessedPhoto {
  * 320 px thumbnail. sharp writes no metadata unless asked (no withMetadata), so GPS, camera and
  * every other EXIF/XMP/IPTC field is gone from what is stored.
  */
-export async function processPhoto(buffer: Buffer): Promise<ProcessedPhoto> {
+async function processPhoto(buffer: Buffer): Promise<ProcessedPhoto> {
   if (buffer.length > MAX_PHOTO_BYTES) throw httpError(413, photoMessages.size)
   const mime = detectMime(buffer)
   if (mime !== 'image/jpeg' && mime !== 'image/png') throw httpError(415, photoMessages.type)

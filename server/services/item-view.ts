@@ -6,8 +6,8 @@ import type { Viewer } from './files'
 
 export type { Viewer } from './files'
 export type ItemRow = typeof items.$inferSelect
-export type RequestRow = typeof deliveryRequests.$inferSelect & { delivererName: string }
-export type InfoRequestRow = typeof infoRequests.$inferSelect
+type RequestRow = typeof deliveryRequests.$inferSelect & { delivererName: string }
+type InfoRequestRow = typeof infoRequests.$inferSelect
 
 /** The rows an item's view is made of besides the item itself (loaded in batches by loadRelated). */
 export interface ItemRelated {
@@ -122,7 +122,7 @@ function infoView(
  * Admin: the current request. Sender: only once sending and delivery are both approved (docs/spec.md
  * section 4). Deliverer: only when it is their own.
  */
-export function visibleCurrentRequest(
+function visibleCurrentRequest(
   row: ItemRow,
   related: ItemRelated,
   viewer: Viewer,
@@ -143,7 +143,7 @@ export function visibleCurrentRequest(
  * delivery_phone): its sender, admins, and the deliverer whose request the sender accepted.
  * Nobody browsing or still asking to carry it.
  */
-export function seesRecipient(row: ItemRow, related: ItemRelated, viewer: Viewer): boolean {
+function seesRecipient(row: ItemRow, related: ItemRelated, viewer: Viewer): boolean {
   if (viewer.role === 'admin') return true
   if (viewer.role === 'sender') return row.senderId === viewer.id
   const current = visibleCurrentRequest(row, related, viewer)

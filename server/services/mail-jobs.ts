@@ -8,13 +8,13 @@ import { mails, type Mail } from './mail'
 import { issueLink } from './one-time-links'
 
 /** A ready-written mail (admin notices, information requests). */
-export const MAIL_JOB = 'mail.send'
+const MAIL_JOB = 'mail.send'
 /**
  * A mail about an account, written when the job runs: the one-time link is issued there, so its
  * token is never stored in the queue, and the request that asked for it does the same work whether
  * or not the account exists (no account probing by timing).
  */
-export const ACCOUNT_MAIL_JOB = 'mail.account'
+const ACCOUNT_MAIL_JOB = 'mail.account'
 
 const mailData = z.object({ to: z.string(), subject: z.string(), text: z.string() })
 const accountMail = z.discriminatedUnion('kind', [

@@ -11,7 +11,7 @@ type Payout = z.infer<typeof payoutDetailsShape>
 type Earning = z.infer<typeof earning>
 
 /** 'DE89 3704 0044 0532 0130 00' -> '•••• 3000': only the last four characters survive. */
-export function maskAccount(account: string): { masked: string; last4: string } {
+function maskAccount(account: string): { masked: string; last4: string } {
   const compact = account.replace(/\s+/g, '').toUpperCase()
   const last4 = compact.slice(-4)
   return { masked: `•••• ${last4}`, last4 }
@@ -19,13 +19,13 @@ export function maskAccount(account: string): { masked: string; last4: string } 
 
 export type PayoutRow = typeof payoutDetails.$inferSelect
 
-export async function payoutRow(db: Db, userId: string): Promise<PayoutRow | undefined> {
+async function payoutRow(db: Db, userId: string): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payoutDetails).where(eq(payoutDetails.userId, userId))
   return row
 }
 
 /** The answer's payout block; a row that only holds a Stripe account id has no manual details. */
-export function payoutView(row: PayoutRow | undefined): Payout | null {
+function payoutView(row: PayoutRow | undefined): Payout | null {
   if (!row || !row.accountMasked) return null
   return {
     account_holder: row.accountHolder,
@@ -70,7 +70,7 @@ export async function savePayout(
  * request's price (the sender's price when the request carried none). delivered_at is when they
  * marked it delivered (audit log).
  */
-export async function earnings(db: Db, delivererId: string) {
+async function earnings(db: Db, delivererId: string) {
   const rows = await db
     .select({
       itemId: items.id,
@@ -104,7 +104,7 @@ export async function earnings(db: Db, delivererId: string) {
  * A Stripe Connect onboarding link for the deliverer: creates their Express account once (its id is
  * kept in payout_details), then an account link back to /payment-method. Null when Stripe fails.
  */
-export async function stripeOnboardingUrl(
+async function stripeOnboardingUrl(
   db: Db,
   opts: {
     secretKey: string

@@ -20,11 +20,11 @@ import { audit } from './audit'
 import { loadItemView, toItemViews } from './item-view'
 import { releasePayments, requestIdsOf } from './payments/refunds'
 
-export const NOT_EDITABLE = 'This item can no longer be edited'
-export const NOT_CANCELLABLE = 'This item can no longer be cancelled'
+const NOT_EDITABLE = 'This item can no longer be edited'
+const NOT_CANCELLABLE = 'This item can no longer be cancelled'
 
-export const CHOOSE_LOCATION = 'Choose the location on the map or from the suggestions'
-export const DEADLINE_IN_FUTURE = 'Delivery deadline must be in the future'
+const CHOOSE_LOCATION = 'Choose the location on the map or from the suggestions'
+const DEADLINE_IN_FUTURE = 'Delivery deadline must be in the future'
 
 /** A location as stored; a plain string (not geocoded here) is refused with a field error. */
 function place(input: LocationInput, field: string) {
@@ -36,7 +36,7 @@ function place(input: LocationInput, field: string) {
 type ItemFields = z.output<typeof itemFields>
 
 /** The item columns of the create/edit form; refuses string locations and a deadline not in the future. */
-export function itemColumns(body: ItemFields, now = new Date()) {
+function itemColumns(body: ItemFields, now = new Date()) {
   const from = place(body.from_location, 'from_location')
   const to = place(body.to_location, 'to_location')
   const deadline = new Date(body.delivery_deadline)

@@ -11,9 +11,9 @@ import { itemOnTrip } from './trip-match'
 import { earliestTravelDate, type TripRow } from './trips'
 
 /** Finds the trips an approved item lies on and notifies their deliverers (once per item and trip). */
-export const TRIP_MATCH_JOB = 'trips.match'
+const TRIP_MATCH_JOB = 'trips.match'
 /** Sends one notification as Web Push to every browser its user subscribed. */
-export const PUSH_JOB = 'push.notification'
+const PUSH_JOB = 'push.notification'
 
 const matchData = z.object({ itemId: z.string() })
 const pushData = z.object({ notificationId: z.string() })
@@ -30,7 +30,7 @@ const placeName = (address: string, lat: number, lng: number) =>
   address.split(',')[0]?.trim() || `${lat.toFixed(3)}, ${lng.toFixed(3)}`
 
 /** What a trip is called in notifications: its name, else "From → To". */
-export const tripLabel = (trip: TripRow) =>
+const tripLabel = (trip: TripRow) =>
   trip.name ??
   `${placeName(trip.originAddress, trip.originLat, trip.originLng)} → ${placeName(trip.destinationAddress, trip.destinationLat, trip.destinationLng)}`
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import S3rver from 's3rver'
 import type { S3Options } from '../services/storage/s3-store'
 
-export const TEST_BUCKET = 'tote-test'
+const TEST_BUCKET = 'tote-test'
 
 /**
  * A real S3-compatible server (s3rver) on a free loopback port, with one empty bucket, in its own

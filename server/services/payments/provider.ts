@@ -34,7 +34,7 @@ export interface RetrievedIntent {
   amountCents: number
 }
 
-export type RefundStatus = 'pending' | 'succeeded' | 'failed'
+type RefundStatus = 'pending' | 'succeeded' | 'failed'
 
 export interface ProviderRefund {
   id: string

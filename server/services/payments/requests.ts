@@ -12,12 +12,12 @@ import { paymentStatus, REFUND_STATES, SETTLED_STATES, type PaymentStatus } from
 import { releasePayments, settleStrayPayment } from './refunds'
 
 export const CANNOT_PAY = 'This request cannot be paid'
-export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed'
-export const ALREADY_ANSWERED = 'This request has already been answered'
-export const NOT_APPROVED_REQUEST = 'This deliverer is not the approved request'
-export const ITEM_CANCELLED = 'This item has been cancelled'
+const PAYMENT_NOT_COMPLETED = 'Payment has not been completed'
+const ALREADY_ANSWERED = 'This request has already been answered'
+const NOT_APPROVED_REQUEST = 'This deliverer is not the approved request'
+const ITEM_CANCELLED = 'This item has been cancelled'
 export const PAYMENT_NOT_FOUND = 'Payment not found'
-export const AMOUNT_TOO_SMALL = 'The amount must be at least $0.50 to pay by card'
+const AMOUNT_TOO_SMALL = 'The amount must be at least $0.50 to pay by card'
 export const REQUEST_ACCEPTED = 'Request accepted'
 export const REQUEST_REJECTED = 'Request rejected'
 
@@ -26,7 +26,7 @@ type RequestRow = typeof deliveryRequests.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
 
 /** The price the sender pays for a request: the deliverer's offer, else the item's sender_price. */
-export const priceCents = (item: ItemRow, request: RequestRow) =>
+const priceCents = (item: ItemRow, request: RequestRow) =>
   toCents(request.delivererPrice ?? item.senderPrice)
 
 /** The item's current request when `delivererId` may be paid for it now, else 409 'This request cannot be paid'. */

@@ -40,7 +40,7 @@ export const normalise = (s: string) =>
     .trim()
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
-export function countryName(code: string): string {
+function countryName(code: string): string {
   try {
     return regionNames.of(code) ?? code
   } catch {
@@ -51,7 +51,7 @@ export function countryName(code: string): string {
 const EARTH_RADIUS_KM = 6371
 const rad = (d: number) => (d * Math.PI) / 180
 /** Great-circle distance in km. */
-export function haversineKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
+function haversineKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const dLat = rad(bLat - aLat)
   const dLon = rad(bLon - aLon)
   const h =
@@ -60,7 +60,7 @@ export function haversineKm(aLat: number, aLon: number, bLat: number, bLon: numb
 }
 
 /** Reverse lookups farther than this from any city answer null (open sea, ice). */
-export const REVERSE_MAX_KM = 250
+const REVERSE_MAX_KM = 250
 const SECTION_PENALTY_KM = 8
 
 export class Gazetteer {

@@ -2,7 +2,7 @@ import type { Location, LocationInput } from '../../../contract/items'
 import { httpError } from '../../errors'
 import type { PlaceService } from './types'
 
-export const LOCATION_NOT_FOUND = 'Location not found'
+const LOCATION_NOT_FOUND = 'Location not found'
 
 /**
  * A location as a client sent it: {lat, lng, address?} as is, a plain string through the place

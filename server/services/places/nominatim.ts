@@ -1,7 +1,7 @@
 import type { PlaceSuggestion } from '../../../contract/places'
 import type { PlaceService } from './types'
 
-export const NOMINATIM_TIMEOUT_MS = 5000
+const NOMINATIM_TIMEOUT_MS = 5000
 
 interface NominatimPlace {
   display_name?: unknown
