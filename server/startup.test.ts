@@ -61,7 +61,9 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-describe('starting the server', () => {
+// Each test starts real server processes (tsx compiles the server on each start): on a loaded
+// 2-core machine that alone took over 30 s, so these get two minutes.
+describe('starting the server', { timeout: 120_000 }, () => {
   it('refuses production without APP_ORIGIN, JWT_SECRET and mail: exit code 1, each named', async () => {
     const s = startServer({ NODE_ENV: 'production', DATA_DIR: tempDir() })
     running.push(s)
