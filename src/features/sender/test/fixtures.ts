@@ -1,8 +1,8 @@
 import { http } from 'msw'
 import { itemAnswer, itemsListAnswer, type Item } from '@contract/items'
 import { deliverersAnswer } from '@contract/sender-extra'
-import { userDataHandler } from '@/test/api-handlers'
 import { answer } from '@/test/answers'
+import { userDataHandler } from '@/test/api-handlers'
 
 export const ITEM_ID = '11111111-1111-4111-8111-111111111111'
 export const DELIVERER_ID = '22222222-2222-4222-8222-222222222222'
