@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { messageOnly } from '@contract/envelope'
 import type { InfoRequest, Item } from '@contract/items'
+import { answer, failure } from '@/test/answers'
 import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '@/test/msw-server'
@@ -119,7 +121,7 @@ describe('InfoRequestArea', () => {
       http.post('/api/respond-further-info', async ({ request: req }) => {
         key = req.headers.get('Idempotency-Key')
         form = await req.formData()
-        return HttpResponse.json({ success: true, message: 'Information sent successfully!' })
+        return answer(messageOnly, { success: true, message: 'Information sent successfully!' })
       }),
     )
     const { user } = renderArea(itemWith({ info_request_to_sender: request }), 'sender', true)
@@ -134,11 +136,7 @@ describe('InfoRequestArea', () => {
   })
 
   it("toasts 'Failed to send information.' when the server refuses", async () => {
-    server.use(
-      http.post('/api/respond-further-info', () =>
-        HttpResponse.json({ success: false, message: 'No' }, { status: 500 }),
-      ),
-    )
+    server.use(http.post('/api/respond-further-info', () => failure(500, 'No')))
     const { user } = renderArea(itemWith({ info_request_to_sender: request }), 'sender', true)
     await user.click(screen.getByRole('button', { name: 'Respond' }))
     const dialog = await screen.findByRole('dialog')

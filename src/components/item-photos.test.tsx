@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { photoMessages } from '@contract/item-photos'
+import { failure } from '@/test/answers'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '@/test/msw-server'
 import { TestProviders } from '@/test/providers'
@@ -20,7 +22,7 @@ beforeAll(() => {
 function photoHandler(requested: string[]) {
   return http.get('/api/item-photos/:id/:size', ({ params }) => {
     requested.push(`${String(params.id)}/${String(params.size)}`)
-    if (params.id === 'gone') return HttpResponse.json({ success: false }, { status: 404 })
+    if (params.id === 'gone') return failure(404, photoMessages.notFound)
     return new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff]), {
       headers: { 'content-type': 'image/jpeg' },
     })

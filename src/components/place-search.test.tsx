@@ -1,9 +1,11 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { placeReverseAnswer, placeSearchAnswer } from '@contract/places'
 import type { Location } from '@contract/items'
+import { answer, failure } from '@/test/answers'
 import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '@/test/msw-server'
@@ -48,7 +50,7 @@ describe('PlaceSearch', () => {
     server.use(
       http.get('/api/places/search', ({ request }) => {
         queries.push(new URL(request.url).searchParams.get('q') ?? '')
-        return HttpResponse.json({
+        return answer(placeSearchAnswer, {
           success: true,
           message: 'OK',
           data: [
@@ -83,7 +85,7 @@ describe('PlaceSearch', () => {
     server.use(
       http.get('/api/places/search', () => {
         asked = true
-        return HttpResponse.json({ success: false, message: 'down' }, { status: 503 })
+        return failure(503, 'down')
       }),
     )
     renderField()
@@ -103,7 +105,7 @@ describe('MapLocationPicker', () => {
       http.get('/api/places/reverse', ({ request }) => {
         const url = new URL(request.url)
         expect(url.searchParams.get('lat')).toBe('48.856614')
-        return HttpResponse.json({
+        return answer(placeReverseAnswer, {
           success: true,
           message: 'OK',
           data: { display_name: 'Paris, France', lat: 48.85, lon: 2.35 },

@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { adminItemsAnswer, adminStatsAnswer } from '@contract/admin'
+import { answer } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { ITEM_ID, itemRow, ok, pagination } from './test-fixtures'
+import { ITEM_ID, itemRow, pagination } from './test-fixtures'
 
 const stats = {
   users_by_role: { sender: 12, deliverer: 7, admin: 2 },
@@ -21,7 +23,11 @@ function queues(asked: string[]) {
     asked.push(params.toString())
     const sending = params.get('sending_approval') === 'pending'
     const items = sending ? [itemRow({ requests_count: 0 })] : []
-    return ok({ items, pagination: pagination(sending ? 3 : 0, 5) })
+    return answer(adminItemsAnswer, {
+      success: true,
+      message: 'OK',
+      data: { items, pagination: pagination(sending ? 3 : 0, 5) },
+    })
   })
 }
 
@@ -32,7 +38,9 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
     const asked: string[] = []
     server.use(
       userDataHandler('admin'),
-      http.get('/api/admin/stats', () => ok(stats)),
+      http.get('/api/admin/stats', () =>
+        answer(adminStatsAnswer, { success: true, message: 'OK', data: stats }),
+      ),
       queues(asked),
     )
     renderApp('/admin-dashboard')

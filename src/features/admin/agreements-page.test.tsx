@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { Term } from '@contract/terms'
+import { messageOnly } from '@contract/envelope'
+import { userConsentAnswer, type Term } from '@contract/terms'
+import { answer, failure } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { ok } from './test-fixtures'
 
 const terms: Term[] = [
   { id: 't1', title: 'Carry only legal goods', description: 'You check it.', role: 'deliverer' },
@@ -20,11 +21,13 @@ function setup() {
     const path = new URL(request.url).pathname
     const body = request.method === 'DELETE' ? undefined : await request.json()
     calls.push({ method: request.method, path, body })
-    return HttpResponse.json({ success: true, message: `${request.method} done` })
+    return answer(messageOnly, { success: true, message: `${request.method} done` })
   }
   server.use(
     userDataHandler('admin'),
-    http.get('/api/admin/terms', () => ok(terms)),
+    http.get('/api/admin/terms', () =>
+      answer(userConsentAnswer, { success: true, message: 'OK', data: terms }),
+    ),
     http.post('/api/admin/terms', ({ request }) => record(request)),
     http.put('/api/admin/terms/:id', ({ request }) => record(request)),
     http.delete('/api/admin/terms/:id', ({ request }) => record(request)),
@@ -71,10 +74,7 @@ describe('Agreements', { timeout: 20_000 }, () => {
     setup()
     server.use(
       http.put('/api/admin/terms/:id', () =>
-        HttpResponse.json(
-          { success: false, message: 'Invalid input', errors: { title: ['Title is taken'] } },
-          { status: 400 },
-        ),
+        failure(400, 'Invalid input', { title: ['Title is taken'] }),
       ),
     )
     const { user } = renderApp('/agreements')

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { userDataHandler } from '@/test/api-handlers'
+import { adminItemDetailAnswer } from '@contract/admin'
+import { messageOnly } from '@contract/envelope'
+import { answer, failure } from '@/test/answers'
+import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { DELIVERER_A, DELIVERER_B, ITEM_ID, itemDetail, itemRow, ok } from './test-fixtures'
+import { DELIVERER_A, DELIVERER_B, ITEM_ID, itemDetail, itemRow } from './test-fixtures'
 
 const path = `/sending-approval/item/${ITEM_ID}`
 
@@ -22,12 +25,10 @@ function setup(detail = itemDetail()) {
     userDataHandler('admin'),
     http.get(`/api/admin/items/${ITEM_ID}`, () => {
       loads += 1
-      return ok(detail)
+      return answer(adminItemDetailAnswer, { success: true, message: 'OK', data: detail })
     }),
     // The shared document viewer fetches the file it shows; jsdom cannot render it anyway.
-    http.get('/api/proof-of-travel/*', () =>
-      HttpResponse.json({ success: false, message: 'File is gone' }, { status: 404 }),
-    ),
+    failWith('get', 'proof-of-travel/*', 404, 'File is gone'),
   )
   return { loads: () => loads }
 }
@@ -57,7 +58,7 @@ describe('Sending Approval review page', { timeout: 20_000 }, () => {
     server.use(
       http.post('/api/admin/sending-approval', async ({ request }) => {
         sent = await request.json()
-        return HttpResponse.json({ success: true, message: 'Sending approved' })
+        return answer(messageOnly, { success: true, message: 'Sending approved' })
       }),
     )
     const { user } = renderApp(path)
@@ -88,7 +89,7 @@ describe('Sending Approval review page', { timeout: 20_000 }, () => {
     server.use(
       http.post('/api/admin/sending-approval', async ({ request }) => {
         sent = await request.json()
-        return HttpResponse.json({ success: true, message: 'Sending approved' })
+        return answer(messageOnly, { success: true, message: 'Sending approved' })
       }),
     )
     const { user } = renderApp(path)
@@ -123,10 +124,7 @@ describe('Sending Approval review page', { timeout: 20_000 }, () => {
     server.use(
       http.post('/api/admin/delivery-approval', async ({ request }) => {
         sent = await request.json()
-        return HttpResponse.json(
-          { success: false, message: 'Another request is already accepted' },
-          { status: 409 },
-        )
+        return failure(409, 'Another request is already accepted')
       }),
     )
     const { user } = renderApp(path)
@@ -161,7 +159,7 @@ describe('Sending Approval review page', { timeout: 20_000 }, () => {
     server.use(
       http.post('/api/admin/request-further-info', async ({ request }) => {
         fields = Object.fromEntries(await request.formData())
-        return HttpResponse.json({ success: true, message: 'Information request sent' })
+        return answer(messageOnly, { success: true, message: 'Information request sent' })
       }),
     )
     const { user } = renderApp(path)

@@ -1,7 +1,8 @@
 // Test data shaped by contract/admin.ts, for this feature's tests only.
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import type { z } from 'zod'
-import type { AdminUser, adminItemDetailAnswer } from '@contract/admin'
+import { adminItemsAnswer, type AdminUser, type adminItemDetailAnswer } from '@contract/admin'
+import { answer } from '@/test/answers'
 import { makeItem } from '@/test/items'
 import type { AdminItemRow } from './items-api'
 
@@ -99,9 +100,6 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   }
 }
 
-export const ok = <T>(data: T, message = 'OK') =>
-  HttpResponse.json({ success: true, message, data })
-
 export const pagination = (total: number, per_page = 25, current_page = 1) => ({
   current_page,
   per_page,
@@ -113,6 +111,10 @@ export function itemsHandler(items: AdminItemRow[], asked: URLSearchParams[] = [
   return http.get('/api/admin/items', ({ request }) => {
     const params = new URL(request.url).searchParams
     asked.push(params)
-    return ok({ items, pagination: pagination(items.length, Number(params.get('per_page') ?? 25)) })
+    return answer(adminItemsAnswer, {
+      success: true,
+      message: 'OK',
+      data: { items, pagination: pagination(items.length, Number(params.get('per_page') ?? 25)) },
+    })
   })
 }

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { adminCreateUserAnswer, adminUsersAnswer } from '@contract/admin'
+import { messageOnly } from '@contract/envelope'
+import { answer } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
-import { adminUser, ok, pagination } from './test-fixtures'
+import { adminUser, pagination } from './test-fixtures'
 
 const sam = adminUser()
 const me = adminUser({
@@ -22,7 +25,11 @@ function setup() {
     userDataHandler('admin'),
     http.get('/api/admin/users', ({ request }) => {
       asked.push(Object.fromEntries(new URL(request.url).searchParams))
-      return ok({ users: [sam, me], pagination: pagination(2) })
+      return answer(adminUsersAnswer, {
+        success: true,
+        message: 'OK',
+        data: { users: [sam, me], pagination: pagination(2) },
+      })
     }),
   )
   return { asked }
@@ -46,7 +53,11 @@ describe('Users', { timeout: 20_000 }, () => {
           email: 'nina@example.com',
           role: 'deliverer',
         })
-        return HttpResponse.json({ success: true, message: 'User created', data: { user } })
+        return answer(adminCreateUserAnswer, {
+          success: true,
+          message: 'User created',
+          data: { user },
+        })
       }),
     )
     const { user } = renderApp('/users')
@@ -75,7 +86,7 @@ describe('Users', { timeout: 20_000 }, () => {
     server.use(
       http.post('/api/admin/update-user', async ({ request }) => {
         sent = await request.json()
-        return HttpResponse.json({ success: true, message: 'Sam Sender was deactivated' })
+        return answer(messageOnly, { success: true, message: 'Sam Sender was deactivated' })
       }),
     )
     const { user } = renderApp('/users')
@@ -97,7 +108,7 @@ describe('Users', { timeout: 20_000 }, () => {
     server.use(
       http.post('/api/admin/update-user', async ({ request }) => {
         sent = await request.json()
-        return HttpResponse.json({ success: true, message: 'Role updated' })
+        return answer(messageOnly, { success: true, message: 'Role updated' })
       }),
     )
     const { user } = renderApp('/users')

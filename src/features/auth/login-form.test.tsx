@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { loginAnswer } from '@contract/auth'
+import { getUserDataAnswer } from '@contract/user'
+import { answer } from '@/test/answers'
 import { STORAGE_KEYS } from '@/lib/auth-storage'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -9,7 +12,7 @@ import { testUsers } from '@/test/session'
 
 function loginAnswers(role: keyof typeof testUsers, expiresAt = '2099-01-01T00:00:00.000Z') {
   return http.post('/api/login', () =>
-    HttpResponse.json({
+    answer(loginAnswer, {
       success: true,
       message: 'Logged in',
       data: { token: `jwt-${role}`, expires_at: expiresAt, user: testUsers[role] },
@@ -41,7 +44,7 @@ describe('login', () => {
       loginAnswers('deliverer'),
       http.get('/api/get-user-data', async () => {
         await answered
-        return HttpResponse.json({
+        return answer(getUserDataAnswer, {
           success: true,
           message: 'OK',
           data: { ...testUsers.deliverer, phone: '+1 555 0100', address: '1 Main St' },

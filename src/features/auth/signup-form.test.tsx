@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { registerAnswer } from '@contract/auth'
+import { answer } from '@/test/answers'
 import { failWith } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -50,7 +52,8 @@ describe('sign-up', () => {
     server.use(
       http.post('/api/register', async ({ request }) => {
         sent = await request.json()
-        return HttpResponse.json(
+        return answer(
+          registerAnswer,
           {
             success: true,
             message: 'Account created',

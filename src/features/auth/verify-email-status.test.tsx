@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { messageOnly } from '@contract/envelope'
+import { answer } from '@/test/answers'
 import { failWith } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -11,7 +13,7 @@ describe('verify email', () => {
     server.use(
       http.post('/api/verify-email', async ({ request }) => {
         token = ((await request.json()) as { token: string }).token
-        return HttpResponse.json({ success: true, message: 'Your email address is verified' })
+        return answer(messageOnly, { success: true, message: 'Your email address is verified' })
       }),
     )
     renderApp('/verify-email?token=abcdefghijklmnop')

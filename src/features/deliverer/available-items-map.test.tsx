@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { availableItemsAnswer } from '@contract/deliveries'
+import { answer } from '@/test/answers'
 import type { MapViewProps } from '@/components/maplibre-view'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -30,8 +31,8 @@ const origin = { lat: 41.88, lng: -87.63, address: 'Chicago, Illinois, United St
 const destination = { lat: 39.77, lng: -86.16, address: 'Indianapolis, Indiana, United States' }
 const path = `/available-items?origin=${encodeURIComponent(JSON.stringify(origin))}&destination=${encodeURIComponent(JSON.stringify(destination))}&radius=25`
 
-function answer() {
-  return availableItemsAnswer.parse({
+function availableAnswer() {
+  return answer(availableItemsAnswer, {
     success: true,
     message: 'Available items',
     data: {
@@ -62,7 +63,7 @@ describe('/available-items map and detours', { timeout: 15_000 }, () => {
     server.use(
       userDataHandler('deliverer'),
       termsHandler,
-      http.post('/api/available-items', () => HttpResponse.json(answer())),
+      http.post('/api/available-items', () => availableAnswer()),
     )
     const { user } = renderApp(path)
     const laptop = await screen.findByRole('article', { name: 'Laptop' })

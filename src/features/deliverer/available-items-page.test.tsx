@@ -2,6 +2,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { availableItemsAnswer } from '@contract/deliveries'
+import { messageOnly } from '@contract/envelope'
+import { placeSearchAnswer } from '@contract/places'
+import { answer } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -13,7 +17,7 @@ configure({ asyncUtilTimeout: 4000 })
 
 const places = http.get('/api/places/search', ({ request }) => {
   const q = new URL(request.url).searchParams.get('q') ?? ''
-  return HttpResponse.json({
+  return answer(placeSearchAnswer, {
     success: true,
     message: 'OK',
     data: q.startsWith('New')
@@ -34,7 +38,7 @@ interface Seen {
 function availableHandler(items = [makeItem()], seen: Seen[] = []) {
   return http.post('/api/available-items', async ({ request }) => {
     seen.push({ body: await request.json(), query: new URL(request.url).searchParams })
-    return HttpResponse.json({
+    return answer(availableItemsAnswer, {
       success: true,
       message: 'OK',
       data: {
@@ -190,7 +194,7 @@ describe('request from a card', { timeout: 15_000 }, () => {
       http.post('/api/request-item', async ({ request }) => {
         key = request.headers.get('Idempotency-Key')
         fields = Object.fromEntries((await request.formData()).entries())
-        return HttpResponse.json({ success: true, message: 'Request sent' })
+        return answer(messageOnly, { success: true, message: 'Request sent' })
       }),
     )
     const { dialog, upload, user, router } = await openDialog()
@@ -219,7 +223,7 @@ describe('request from a card', { timeout: 15_000 }, () => {
       availableHandler(),
       http.post('/api/request-item', async ({ request }) => {
         price = (await request.formData()).get('deliverer_price')
-        return HttpResponse.json({ success: true, message: 'Request sent' })
+        return answer(messageOnly, { success: true, message: 'Request sent' })
       }),
     )
     const { dialog, upload, user } = await openDialog()
@@ -238,7 +242,7 @@ describe('request from a card', { timeout: 15_000 }, () => {
       availableHandler(),
       http.post('/api/request-item', () => {
         called = true
-        return HttpResponse.json({ success: true, message: 'x' })
+        return answer(messageOnly, { success: true, message: 'x' })
       }),
     )
     const { dialog, upload, user } = await openDialog()

@@ -1,6 +1,9 @@
 import { configure, screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { delivererStatsAnswer, deliveriesAnswer } from '@contract/deliveries'
+import { delivererItemAnswer } from '@contract/items'
+import { answer } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { pretendPhoneScreen } from '@/test/phone-screen'
@@ -11,7 +14,7 @@ import { makeItem } from './test-fixtures'
 configure({ asyncUtilTimeout: 4000 })
 
 const statsHandler = http.get('/api/deliverer-stats', () =>
-  HttpResponse.json({
+  answer(delivererStatsAnswer, {
     success: true,
     message: 'OK',
     data: {
@@ -33,7 +36,7 @@ function deliveriesHandler(count: number, seen: URL[] = []) {
         status: 'in_process',
       }),
     )
-    return HttpResponse.json({
+    return answer(deliveriesAnswer, {
       success: true,
       message: 'OK',
       data: { items, pagination: { current_page: 1, per_page: 5, total: count, last_page: 1 } },
@@ -51,7 +54,11 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
       deliveriesHandler(5, seen),
       // The View link opens the detail page, which asks for the item.
       http.get('/api/item/:id', () =>
-        HttpResponse.json({ success: true, message: 'OK', data: makeItem({ name: 'Parcel 1' }) }),
+        answer(delivererItemAnswer, {
+          success: true,
+          message: 'OK',
+          data: makeItem({ name: 'Parcel 1' }),
+        }),
       ),
     )
     const { user, router } = renderApp('/deliverer-dashboard')
@@ -101,7 +108,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
       userDataHandler('deliverer'),
       statsHandler,
       http.get('/api/my-deliveries', () =>
-        HttpResponse.json({
+        answer(deliveriesAnswer, {
           success: true,
           message: 'OK',
           data: {

@@ -1,8 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { Item } from '@contract/items'
+import { deliveriesAnswer } from '@contract/deliveries'
+import { messageOnly } from '@contract/envelope'
+import { delivererItemAnswer, type Item } from '@contract/items'
+import { answer } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -19,14 +22,14 @@ function setup(item: Item) {
   server.use(
     userDataHandler('deliverer'),
     http.get(`/api/item/${id}`, () =>
-      HttpResponse.json({ success: true, message: 'OK', data: item }),
+      answer(delivererItemAnswer, { success: true, message: 'OK', data: item }),
     ),
     http.post('/api/update-delivery-status', async ({ request }) => {
       calls.push({
         fields: Object.fromEntries((await request.formData()).entries()),
         key: request.headers.get('Idempotency-Key'),
       })
-      return HttpResponse.json({ success: true, message: 'Delivery status updated' })
+      return answer(messageOnly, { success: true, message: 'Delivery status updated' })
     }),
   )
   return { ...renderApp(`/my-deliveries/${id}`), calls }
@@ -120,7 +123,7 @@ describe('/rejected-requests', { timeout: 15_000 }, () => {
     server.use(
       userDataHandler('deliverer'),
       http.get('/api/rejected-requests', () =>
-        HttpResponse.json({
+        answer(deliveriesAnswer, {
           success: true,
           message: 'OK',
           data: {

@@ -2,7 +2,10 @@ import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import type { Item } from '@contract/items'
+import { availableItemsAnswer } from '@contract/deliveries'
+import { messageOnly } from '@contract/envelope'
+import { delivererItemAnswer, type Item } from '@contract/items'
+import { answer, failure } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -21,7 +24,7 @@ const id = '11111111-1111-4111-8111-111111111111'
 
 function itemHandler(item: Item) {
   return http.get(`/api/item/${id}`, () =>
-    HttpResponse.json({ success: true, message: 'OK', data: item }),
+    answer(delivererItemAnswer, { success: true, message: 'OK', data: item }),
   )
 }
 
@@ -43,7 +46,7 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
     server.use(
       http.get(`/api/item/${id}`, async () => {
         await delay(300)
-        return HttpResponse.json({ success: true, message: 'OK', data: item })
+        return answer(delivererItemAnswer, { success: true, message: 'OK', data: item })
       }),
     )
     expect(await screen.findByText('Loading item details...')).toBeInTheDocument()
@@ -66,11 +69,9 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
     server.use(
       http.post('/api/request-item', async ({ request }) => {
         fields = Object.fromEntries((await request.formData()).entries())
-        return HttpResponse.json({ success: true, message: 'OK' })
+        return answer(messageOnly, { success: true, message: 'OK' })
       }),
-      http.post('/api/available-items', () =>
-        HttpResponse.json({ success: false, message: 'not called' }, { status: 500 }),
-      ),
+      http.post('/api/available-items', () => failure(500, 'not called')),
     )
     const { user, router } = setup(makeItem())
     const button = await screen.findByRole('button', { name: 'Upload Travel Document to Request' })
@@ -91,21 +92,23 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
   })
 
   it('returns to the list with the route chosen there after the request', async () => {
+    const origin = { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' }
+    const destination = { lat: 48.137, lng: 11.575, address: 'Munich, Germany' }
     server.use(
-      http.post('/api/request-item', () => HttpResponse.json({ success: true, message: 'OK' })),
+      http.post('/api/request-item', () => answer(messageOnly, { success: true, message: 'OK' })),
       http.post('/api/available-items', () =>
-        HttpResponse.json({
+        answer(availableItemsAnswer, {
           success: true,
           message: 'OK',
           data: {
             items: [],
             pagination: { current_page: 1, per_page: 10, total: 0, last_page: 1 },
+            origin,
+            destination,
           },
         }),
       ),
     )
-    const origin = { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' }
-    const destination = { lat: 48.137, lng: 11.575, address: 'Munich, Germany' }
     rememberListSearch({ origin, destination, radius: 25 })
     const { user, router } = setup(makeItem())
     const upload = userEvent.setup({ applyAccept: false })

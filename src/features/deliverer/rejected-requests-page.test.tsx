@@ -1,7 +1,9 @@
 import { configure, screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import type { Item } from '@contract/items'
+import { deliveriesAnswer } from '@contract/deliveries'
+import { delivererItemAnswer, type Item } from '@contract/items'
+import { answer } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -18,10 +20,13 @@ const me = testUsers.deliverer
 
 function rejectedHandler(items: Item[]) {
   return http.get('/api/rejected-requests', () =>
-    HttpResponse.json({
+    answer(deliveriesAnswer, {
       success: true,
       message: 'Rejected requests',
-      data: { items, pagination: { current_page: 1, per_page: 10, total: items.length } },
+      data: {
+        items,
+        pagination: { current_page: 1, per_page: 10, total: items.length, last_page: 1 },
+      },
     }),
   )
 }
@@ -60,7 +65,7 @@ describe('the sender’s reason for a rejection', { timeout: 15_000 }, () => {
       userDataHandler('deliverer'),
       termsHandler,
       http.get(`/api/item/${id}`, () =>
-        HttpResponse.json({
+        answer(delivererItemAnswer, {
           success: true,
           message: 'OK',
           data: makeItem({

@@ -1,5 +1,7 @@
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import type { Item } from '@contract/items'
+import { userConsentAnswer } from '@contract/terms'
+import { answer } from '@/test/answers'
 import { makeItem as baseItem } from '@/test/items'
 
 /** The deliverer tests' item: a laptop from New York to Boston; override what a test is about. */
@@ -22,7 +24,7 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
 }
 
 export const termsHandler = http.get('/api/user-consent', () =>
-  HttpResponse.json({
+  answer(userConsentAnswer, {
     success: true,
     message: 'OK',
     data: [

@@ -1,6 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { senderStatsAnswer } from '@contract/deliveries'
+import { itemsListAnswer } from '@contract/items'
+import { userConsentAnswer } from '@contract/terms'
+import { tripsAnswer } from '@contract/trips'
 import {
   notificationAnswer,
   notificationsAnswer,
@@ -8,6 +12,7 @@ import {
   type Notification,
 } from '@contract/notifications'
 import { messageOnly } from '@contract/envelope'
+import { answer, failure } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -41,22 +46,18 @@ function notificationsApi(initial: Notification[]) {
     read,
     handlers: [
       http.get('/api/notifications/unread-count', () =>
-        HttpResponse.json(
-          unreadCountAnswer.parse({ success: true, message: 'OK', data: { unread: unread() } }),
-        ),
+        answer(unreadCountAnswer, { success: true, message: 'OK', data: { unread: unread() } }),
       ),
       http.get('/api/notifications', () =>
-        HttpResponse.json(
-          notificationsAnswer.parse({
-            success: true,
-            message: 'Notifications',
-            data: {
-              notifications: list,
-              unread: unread(),
-              pagination: { current_page: 1, per_page: 20, total: list.length },
-            },
-          }),
-        ),
+        answer(notificationsAnswer, {
+          success: true,
+          message: 'Notifications',
+          data: {
+            notifications: list,
+            unread: unread(),
+            pagination: { current_page: 1, per_page: 20, total: list.length },
+          },
+        }),
       ),
       http.post('/api/notifications/:id/read', ({ params }) => {
         read.push(String(params.id))
@@ -64,21 +65,22 @@ function notificationsApi(initial: Notification[]) {
           n.id === params.id ? { ...n, read_at: '2026-11-26T09:00:00.000Z' } : n,
         )
         const notification = list.find((n) => n.id === params.id)
-        return HttpResponse.json(
-          notificationAnswer.parse({ success: true, message: 'Read', data: { notification } }),
-        )
+        if (!notification) return failure(404, 'Notification not found')
+        return answer(notificationAnswer, {
+          success: true,
+          message: 'Read',
+          data: { notification },
+        })
       }),
       http.post('/api/notifications/read-all', () => {
         read.push('all')
         list = list.map((n) => ({ ...n, read_at: n.read_at ?? '2026-11-26T09:00:00.000Z' }))
-        return HttpResponse.json(messageOnly.parse({ success: true, message: 'All read' }))
+        return answer(messageOnly, { success: true, message: 'All read' })
       }),
       // The item the notification opens.
-      http.get(`/api/item/${itemId}`, () =>
-        HttpResponse.json({ success: false, message: 'Item not found' }, { status: 404 }),
-      ),
+      http.get(`/api/item/${itemId}`, () => failure(404, 'Item not found')),
       http.get('/api/user-consent', () =>
-        HttpResponse.json({ success: true, message: 'OK', data: [] }),
+        answer(userConsentAnswer, { success: true, message: 'OK', data: [] }),
       ),
     ],
   }
@@ -99,7 +101,7 @@ describe('notifications', { timeout: 15_000 }, () => {
     server.use(userDataHandler('deliverer'), ...fake.handlers)
     server.use(
       http.get('/api/trips', () =>
-        HttpResponse.json({ success: true, message: 'Trips', data: { trips: [] } }),
+        answer(tripsAnswer, { success: true, message: 'Trips', data: { trips: [] } }),
       ),
     )
     const { user, router } = renderApp('/trips')
@@ -149,19 +151,25 @@ describe('notifications', { timeout: 15_000 }, () => {
     server.use(
       userDataHandler('sender'),
       http.get('/api/sender-stats', () =>
-        HttpResponse.json({
+        answer(senderStatsAnswer, {
           success: true,
           message: 'OK',
           data: {
             total: 0,
-            by_status: {},
+            by_status: {
+              pending: 0,
+              ready_to_pickup: 0,
+              in_process: 0,
+              delivered: 0,
+              cancelled: 0,
+            },
             awaiting_approval: 0,
             requests_to_review: 0,
           },
         }),
       ),
       http.get('/api/items', () =>
-        HttpResponse.json({
+        answer(itemsListAnswer, {
           success: true,
           message: 'OK',
           data: { items: [], pagination: { current_page: 1, per_page: 5, total: 0 } },

@@ -2,12 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { updateUserAnswer, type UpdateUserBody } from '@contract/user'
+import { answer, failure } from '@/test/answers'
 import { TestProviders } from '@/test/providers'
 import { STORAGE_KEYS } from '@/lib/auth-storage'
 import { createQueryClient } from '@/lib/query-client'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
-import { storeSession } from '@/test/session'
+import { storeSession, testUsers } from '@/test/session'
 import { ProfileModal } from './profile-modal'
 
 function renderModal() {
@@ -28,8 +30,18 @@ function acceptUpdates() {
   server.use(
     userDataHandler('sender'),
     http.post('/api/update-user', async ({ request }) => {
-      sent.body = await request.json()
-      return HttpResponse.json({ success: true, message: 'Profile updated successfully' })
+      const body = (await request.json()) as UpdateUserBody
+      sent.body = body
+      return answer(updateUserAnswer, {
+        success: true,
+        message: 'Profile updated successfully',
+        data: {
+          ...testUsers.sender,
+          name: body.name,
+          phone: body.phone ?? '',
+          address: body.address ?? '',
+        },
+      })
     }),
   )
   return sent
@@ -100,14 +112,9 @@ describe('Profile Settings modal', () => {
     server.use(
       userDataHandler('sender'),
       http.post('/api/update-user', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'Your current password is not correct',
-            errors: { current_password: ['Your current password is not correct'] },
-          },
-          { status: 400 },
-        ),
+        failure(400, 'Your current password is not correct', {
+          current_password: ['Your current password is not correct'],
+        }),
       ),
     )
     const { user } = renderModal()

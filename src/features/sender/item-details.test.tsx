@@ -2,6 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { messageOnly } from '@contract/envelope'
+import { itemPhotoAnswer } from '@contract/item-photos'
+import { createPaymentIntentAnswer, testConfirmAnswer } from '@contract/payments'
+import { paymentStatusAnswer } from '@contract/sender-extra'
+import { answer } from '@/test/answers'
 import { failWith } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -24,7 +29,7 @@ function paymentHandlers(
   return [
     http.post('/api/create-payment-intent', async ({ request }) => {
       log.push(`intent ${JSON.stringify(await request.json())}`)
-      return HttpResponse.json({
+      return answer(createPaymentIntentAnswer, {
         success: true,
         message: 'OK',
         data: { client_secret: 'pi_test_secret', provider: 'test', amount: 30, currency: 'usd' },
@@ -35,7 +40,7 @@ function paymentHandlers(
       log.push(
         `confirm ${String(body.card_number)} ${String(body.exp_month)}/${String(body.exp_year)}`,
       )
-      return HttpResponse.json({
+      return answer(testConfirmAnswer, {
         success: true,
         message: 'OK',
         data:
@@ -46,12 +51,12 @@ function paymentHandlers(
     }),
     http.post('/api/update-request-status', async ({ request }) => {
       log.push(`request-status ${JSON.stringify(await request.json())}`)
-      return HttpResponse.json({ success: true, message: 'Request accepted' })
+      return answer(messageOnly, { success: true, message: 'Request accepted' })
     }),
     http.post('/api/update-payment-status', async ({ request }) => {
       log.push(`payment-status ${JSON.stringify(await request.json())}`)
       // Not the intent's 30: the success message must show what the server says was charged.
-      return HttpResponse.json({
+      return answer(paymentStatusAnswer, {
         success: true,
         message: 'Payment status updated',
         data: { status: 'succeeded', amount: 31.25, currency: 'usd', receipt_id: 'pay-1' },
@@ -161,7 +166,7 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
       ...senderBase(makeItem(withPendingRequest)),
       http.post('/api/update-request-status', async ({ request }) => {
         sent.push(await request.json())
-        return HttpResponse.json({ success: true, message: 'Rejected' })
+        return answer(messageOnly, { success: true, message: 'Rejected' })
       }),
     )
     const { user, router } = renderApp(path)
@@ -263,7 +268,7 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
       ...senderBase(makeItem({ sending_approval: 'pending' })),
       http.post('/api/update-item', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>
-        return HttpResponse.json({ success: true, message: 'Item updated' })
+        return answer(messageOnly, { success: true, message: 'Item updated' })
       }),
     )
     const { user } = renderApp(path)
@@ -292,13 +297,13 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
       http.get('/api/item-photos/:id/:size', () => new HttpResponse(new Blob(['x']))),
       http.delete('/api/items/:id/photos/:photoId', ({ params }) => {
         calls.push(`delete ${String(params.photoId)}`)
-        return HttpResponse.json({ success: true, message: 'Photo removed' })
+        return answer(messageOnly, { success: true, message: 'Photo removed' })
       }),
       http.post('/api/items/:id/photos', async ({ request }) => {
         const file = (await request.formData()).get('photo') as File
         // jsdom's FormData drops the file name on the way; the size tells which file came.
         calls.push(`add ${file.size} bytes`)
-        return HttpResponse.json({
+        return answer(itemPhotoAnswer, {
           success: true,
           message: 'Photo added',
           data: { photo, photos: [photo] },

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { itemPhotoAnswer } from '@contract/item-photos'
+import { itemAnswer } from '@contract/items'
+import { answer, failure } from '@/test/answers'
 import type { PlaceSearchProps } from '@/components/place-search'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -72,7 +75,8 @@ describe('/post-item', () => {
       itemHandler(makeItem({ name: 'Desk lamp' })),
       http.post('/api/items', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>
-        return HttpResponse.json(
+        return answer(
+          itemAnswer,
           { success: true, message: 'Created', data: { item: makeItem() } },
           { status: 201 },
         )
@@ -178,7 +182,8 @@ describe('/post-item', () => {
       userDataHandler('sender'),
       itemHandler(makeItem()),
       http.post('/api/items', () =>
-        HttpResponse.json(
+        answer(
+          itemAnswer,
           { success: true, message: 'Created', data: { item: makeItem() } },
           { status: 201 },
         ),
@@ -186,14 +191,18 @@ describe('/post-item', () => {
       http.post(`/api/items/${ITEM_ID}/photos`, async ({ request }) => {
         // jsdom's File loses its name on the way through fetch: the refused one is told by its size.
         const photo = (await request.formData()).get('photo') as File
-        if (photo.size === 7)
-          return HttpResponse.json(
-            { success: false, message: 'Photos must be JPEG or PNG images.' },
-            { status: 415 },
-          )
+        if (photo.size === 7) return failure(415, 'Photos must be JPEG or PNG images.')
         uploaded.push(photo.size)
-        return HttpResponse.json(
-          { success: true, message: 'Photo added', data: { photo: {}, photos: [] } },
+        return answer(
+          itemPhotoAnswer,
+          {
+            success: true,
+            message: 'Photo added',
+            data: {
+              photo: { id: 'photo-1', width: 1600, height: 1200 },
+              photos: [{ id: 'photo-1', width: 1600, height: 1200 }],
+            },
+          },
           { status: 201 },
         )
       }),

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { failure } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -72,7 +73,7 @@ describe('route guards', () => {
       userDataHandler('sender'),
       http.get('/api/my-deliveries', ({ request }) => {
         asked.push(request.url)
-        return HttpResponse.json({ success: false, message: 'Forbidden' }, { status: 403 })
+        return failure(403, 'Forbidden')
       }),
     )
     renderApp('/my-deliveries')

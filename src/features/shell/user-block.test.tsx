@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { messageOnly } from '@contract/envelope'
+import { answer } from '@/test/answers'
 import { STORAGE_KEYS } from '@/lib/auth-storage'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -67,7 +69,7 @@ describe('sidebar user block', () => {
       userDataHandler('deliverer'),
       http.post('/api/logout', () => {
         called = true
-        return HttpResponse.json({ success: true, message: 'Logged out' })
+        return answer(messageOnly, { success: true, message: 'Logged out' })
       }),
     )
     const { user, router } = renderApp('/deliverer-dashboard')

@@ -1,9 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { userConsentAnswer } from '@contract/terms'
 import { tripAnswer, tripsAnswer, TOO_MANY_TRIPS, type Trip } from '@contract/trips'
 import { messageOnly } from '@contract/envelope'
 import { availableItemsAnswer } from '@contract/deliveries'
+import { answer, failure } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
@@ -31,12 +33,12 @@ function makeTrip(overrides: Partial<Trip> = {}): Trip {
 /** Answers go through the contract's schemas: a contract change breaks this test, not a user. */
 const tripsHandler = (trips: Trip[]) =>
   http.get('/api/trips', () =>
-    HttpResponse.json(tripsAnswer.parse({ success: true, message: 'Trips', data: { trips } })),
+    answer(tripsAnswer, { success: true, message: 'Trips', data: { trips } }),
   )
 
 /** /available-items asks for the deliverer's terms before a request; none matter here. */
 const noTerms = http.get('/api/user-consent', () =>
-  HttpResponse.json({ success: true, message: 'OK', data: [] }),
+  answer(userConsentAnswer, { success: true, message: 'OK', data: [] }),
 )
 
 function signIn(path: string) {
@@ -50,18 +52,16 @@ describe('/trips', { timeout: 15_000 }, () => {
     server.use(
       tripsHandler([makeTrip({ name: 'Visit to Mum' }), makeTrip({ id: 'b', name: null })]),
       http.post('/api/available-items', () =>
-        HttpResponse.json(
-          availableItemsAnswer.parse({
-            success: true,
-            message: 'No Items Available',
-            data: {
-              items: [],
-              pagination: { current_page: 1, per_page: 10, total: 0, last_page: 1 },
-              origin,
-              destination,
-            },
-          }),
-        ),
+        answer(availableItemsAnswer, {
+          success: true,
+          message: 'No Items Available',
+          data: {
+            items: [],
+            pagination: { current_page: 1, per_page: 10, total: 0, last_page: 1 },
+            origin,
+            destination,
+          },
+        }),
       ),
     )
     const { user, router } = signIn('/trips')
@@ -96,12 +96,12 @@ describe('/trips', { timeout: 15_000 }, () => {
     const deleted: string[] = []
     server.use(
       http.get('/api/trips', () =>
-        HttpResponse.json(tripsAnswer.parse({ success: true, message: 'Trips', data: { trips } })),
+        answer(tripsAnswer, { success: true, message: 'Trips', data: { trips } }),
       ),
       http.delete('/api/trips/:id', ({ params }) => {
         deleted.push(String(params.id))
         trips = []
-        return HttpResponse.json(messageOnly.parse({ success: true, message: 'Trip deleted' }))
+        return answer(messageOnly, { success: true, message: 'Trip deleted' })
       }),
     )
     const { user } = signIn('/trips')
@@ -124,9 +124,11 @@ describe('/trips', { timeout: 15_000 }, () => {
       tripsHandler([makeTrip({ name: 'Visit to Mum' })]),
       http.put('/api/trips/:id', async ({ request }) => {
         sent.push(await request.json())
-        return HttpResponse.json(
-          tripAnswer.parse({ success: true, message: 'Trip updated', data: { trip: makeTrip() } }),
-        )
+        return answer(tripAnswer, {
+          success: true,
+          message: 'Trip updated',
+          data: { trip: makeTrip() },
+        })
       }),
     )
     const { user } = signIn('/trips')
@@ -162,7 +164,7 @@ describe('/trips', { timeout: 15_000 }, () => {
 describe('Save as trip on /available-items', { timeout: 15_000 }, () => {
   const chosen = `/available-items?origin=${encodeURIComponent(JSON.stringify(origin))}&destination=${encodeURIComponent(JSON.stringify(destination))}&radius=20`
   const noItems = http.post('/api/available-items', () =>
-    HttpResponse.json({
+    answer(availableItemsAnswer, {
       success: true,
       message: 'No Items Available',
       data: {
@@ -180,8 +182,9 @@ describe('Save as trip on /available-items', { timeout: 15_000 }, () => {
       noItems,
       http.post('/api/trips', async ({ request }) => {
         sent.push(await request.json())
-        return HttpResponse.json(
-          tripAnswer.parse({ success: true, message: 'Trip saved', data: { trip: makeTrip() } }),
+        return answer(
+          tripAnswer,
+          { success: true, message: 'Trip saved', data: { trip: makeTrip() } },
           { status: 201 },
         )
       }),
@@ -210,9 +213,7 @@ describe('Save as trip on /available-items', { timeout: 15_000 }, () => {
   it('shows the server’s refusal in the form and keeps what was typed', async () => {
     server.use(
       noItems,
-      http.post('/api/trips', () =>
-        HttpResponse.json({ success: false, message: TOO_MANY_TRIPS }, { status: 400 }),
-      ),
+      http.post('/api/trips', () => failure(400, TOO_MANY_TRIPS)),
     )
     const { user } = signIn(chosen)
     await user.click(await screen.findByRole('button', { name: 'Save as trip' }))

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { receiptsAnswer, type Receipt } from '@contract/payments'
+import { answer } from '@/test/answers'
 import { TestProviders } from '@/test/providers'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '@/test/msw-server'
@@ -23,7 +24,7 @@ const receipt = (over: Partial<Receipt>): Receipt => ({
 
 describe('Receipts', () => {
   it('shows what was paid and what went back to the card', async () => {
-    const answer = receiptsAnswer.parse({
+    const receipts = {
       success: true,
       message: 'Receipts retrieved successfully',
       data: [
@@ -37,8 +38,8 @@ describe('Receipts', () => {
         }),
         receipt({ id: 'p1', item_name: 'Desk', status: 'refund_pending', refunded_amount: 30 }),
       ],
-    })
-    server.use(http.get('/api/receipts', () => HttpResponse.json(answer)))
+    }
+    server.use(http.get('/api/receipts', () => answer(receiptsAnswer, receipts)))
     render(
       <TestProviders queryClient={createQueryClient()}>
         <Receipts />

@@ -1,5 +1,7 @@
-import { http, HttpResponse } from 'msw'
-import type { Item } from '@contract/items'
+import { http } from 'msw'
+import { itemAnswer, itemsListAnswer, type Item } from '@contract/items'
+import { deliverersAnswer } from '@contract/sender-extra'
+import { answer } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 
 export const ITEM_ID = '11111111-1111-4111-8111-111111111111'
@@ -19,7 +21,7 @@ export function itemsListHandler(items: Item[], onRequest?: (url: URL) => void) 
   return http.get('/api/items', ({ request }) => {
     const url = new URL(request.url)
     onRequest?.(url)
-    return HttpResponse.json({
+    return answer(itemsListAnswer, {
       success: true,
       message: 'OK',
       data: {
@@ -36,14 +38,14 @@ export function itemsListHandler(items: Item[], onRequest?: (url: URL) => void) 
 
 export function itemHandler(item: Item) {
   return http.get('/api/items/:id', () =>
-    HttpResponse.json({ success: true, message: 'OK', data: { item } }),
+    answer(itemAnswer, { success: true, message: 'OK', data: { item } }),
   )
 }
 
 /** GET /api/get-all-deliverers, where the sender's pages take deliverer names from. */
 export function deliverersHandler(list = [{ id: DELIVERER_ID, name: 'Dana Deliverer' }]) {
   return http.get('/api/get-all-deliverers', () =>
-    HttpResponse.json({ success: true, message: 'OK', data: list }),
+    answer(deliverersAnswer, { success: true, message: 'OK', data: list }),
   )
 }
 
