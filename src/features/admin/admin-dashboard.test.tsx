@@ -7,7 +7,7 @@ import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { ITEM_ID, itemRow, pagination } from './test-fixtures'
+import { ITEM_ID, itemRow, pagination } from '@/test/admin-fixtures'
 
 const stats = {
   users_by_role: { sender: 12, deliverer: 7, admin: 2 },

@@ -8,7 +8,7 @@ import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { DELIVERER_A, DELIVERER_B, ITEM_ID, itemDetail, itemRow } from './test-fixtures'
+import { DELIVERER_A, DELIVERER_B, ITEM_ID, itemDetail, itemRow } from '@/test/admin-fixtures'
 
 const path = `/sending-approval/item/${ITEM_ID}`
 

@@ -5,7 +5,7 @@ import { server } from '@/test/msw-server'
 import { pretendPhoneScreen } from '@/test/phone-screen'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { ITEM_ID, itemRow, itemsHandler } from './test-fixtures'
+import { ITEM_ID, itemRow, itemsHandler } from '@/test/admin-fixtures'
 
 function setup(items = [itemRow({ requests_count: 2 })]) {
   storeSession('admin')

@@ -8,7 +8,7 @@ import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
-import { adminUser, pagination } from './test-fixtures'
+import { adminUser, pagination } from '@/test/admin-fixtures'
 
 const sam = adminUser()
 const me = adminUser({

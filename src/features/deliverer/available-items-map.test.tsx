@@ -8,7 +8,7 @@ import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { makeItem, termsHandler } from './test-fixtures'
+import { makeItem, termsHandler } from '@/test/deliverer-fixtures'
 
 // MapLibre needs WebGL, which jsdom lacks: this stand-in draws what the page asks the map to
 // draw (the corridor's width and each stop as the button the real marker is).

@@ -10,7 +10,7 @@ import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
-import { makeItem, pdf, termsHandler } from './test-fixtures'
+import { makeItem, pdf, termsHandler } from '@/test/deliverer-fixtures'
 
 // CI machines are slow and these pages lazy-load routes; give findBy more room than 1 s.
 configure({ asyncUtilTimeout: 4000 })

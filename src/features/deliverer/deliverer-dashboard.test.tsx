@@ -9,7 +9,7 @@ import { server } from '@/test/msw-server'
 import { pretendPhoneScreen } from '@/test/phone-screen'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { makeItem } from './test-fixtures'
+import { makeItem } from '@/test/deliverer-fixtures'
 
 configure({ asyncUtilTimeout: 4000 })
 

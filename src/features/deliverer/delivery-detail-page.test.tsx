@@ -10,7 +10,7 @@ import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { makeItem, pdf } from './test-fixtures'
+import { makeItem, pdf } from '@/test/deliverer-fixtures'
 
 configure({ asyncUtilTimeout: 4000 })
 

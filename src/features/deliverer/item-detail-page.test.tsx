@@ -11,7 +11,7 @@ import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
 import { rememberListSearch } from './available-search'
-import { makeItem, pdf, termsHandler } from './test-fixtures'
+import { makeItem, pdf, termsHandler } from '@/test/deliverer-fixtures'
 
 // maplibre needs WebGL, which jsdom lacks: the lazily loaded map shows its fallback instead.
 vi.mock('@/components/maplibre-view', () => ({

@@ -8,7 +8,7 @@ import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
-import { makeItem, termsHandler } from './test-fixtures'
+import { makeItem, termsHandler } from '@/test/deliverer-fixtures'
 
 vi.mock('@/components/maplibre-view', () => ({
   MapView: ({ fallback }: { fallback: React.ReactNode }) => <>{fallback}</>,

@@ -18,7 +18,7 @@ import {
   ITEM_ID,
   senderBase,
   withPendingRequest,
-} from './test/fixtures'
+} from '@/test/sender-fixtures'
 
 const path = `/items/${ITEM_ID}`
 

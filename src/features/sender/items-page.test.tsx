@@ -6,7 +6,7 @@ import { pretendPhoneScreen } from '@/test/phone-screen'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { makeItem } from '@/test/items'
-import { itemsListHandler, withPendingRequest } from './test/fixtures'
+import { itemsListHandler, withPendingRequest } from '@/test/sender-fixtures'
 
 const waiting = makeItem({ id: 'a1', name: 'Desk lamp', ...withPendingRequest })
 const accepted = makeItem({

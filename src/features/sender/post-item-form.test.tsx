@@ -11,7 +11,7 @@ import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { makeItem } from '@/test/items'
-import { ITEM_ID, itemHandler } from './test/fixtures'
+import { ITEM_ID, itemHandler } from '@/test/sender-fixtures'
 
 // The real picker needs a map; a button that picks a fixed place stands in for it.
 vi.mock('@/components/map-location-picker', () => ({

@@ -1,10 +1,11 @@
-// Test data shaped by contract/admin.ts, for this feature's tests only.
+// Test data shaped by contract/admin.ts, for the admin feature's tests.
 import { http } from 'msw'
 import type { z } from 'zod'
 import { adminItemsAnswer, type AdminUser, type adminItemDetailAnswer } from '@contract/admin'
 import { answer } from '@/test/answers'
 import { makeItem } from '@/test/items'
-import type { AdminItemRow } from './items-api'
+
+type AdminItemRow = z.infer<typeof adminItemsAnswer>['data']['items'][number]
 
 export const ITEM_ID = '11111111-1111-4111-8111-111111111111'
 export const DELIVERER_A = '22222222-2222-4222-8222-222222222222'
