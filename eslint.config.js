@@ -81,7 +81,7 @@ export default tseslint.config(
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['./tsconfig.app.json', './tsconfig.node.json'],
+          project: ['./tsconfig.app.json', './tsconfig.node.json', './tsconfig.e2e.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],
