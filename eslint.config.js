@@ -45,6 +45,11 @@ export default tseslint.config(
       ],
     },
   },
+  // Playwright fixtures and hooks that need no fixture still destructure their first argument.
+  {
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
   // Imports flow one way: server/ and src/ never import each other; contract/ imports only zod.
   {
     files: ['server/**/*.ts'],

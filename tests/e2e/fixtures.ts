@@ -115,7 +115,6 @@ async function attachProblems(
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   fileServers: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright wants the destructuring
     async ({}, use) => {
       const servers = new FileServers()
       await use(servers)
