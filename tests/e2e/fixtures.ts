@@ -79,7 +79,13 @@ export async function rolePage(
   return { context, page, session }
 }
 
-type WorkerFixtures = { fileServers: FileServers }
+type WorkerFixtures = {
+  /**
+   * For a beforeAll hook, which cannot use test fixtures:
+   * `server = await fileServers.forFile(testInfo.file)` is the `server` of the file's tests.
+   */
+  fileServers: FileServers
+}
 type TestFixtures = {
   /** This file's server. */
   server: TestServer
@@ -141,9 +147,3 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   delivererPage: roleFixture('deliverer'),
   adminPage: roleFixture('admin'),
 })
-
-/**
- * This file's server, for a beforeAll hook (which cannot use test fixtures):
- * `test.beforeAll(async ({ fileServers }, testInfo) => { server = await fileServers.forFile(testInfo.file) })`.
- */
-export type { FileServers, TestServer }
