@@ -2,6 +2,7 @@
 // server and the built PWA (each test file starts its own server, see tests/e2e/fixtures.ts).
 // Build first (`node scripts/build.mjs`, or `npm test` does it), then `npx playwright test`.
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,18 +20,9 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: '.tmp/playwright-report.json' }]]
     : [['list']],
   use: {
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    // Debian's Chromium (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') with the flags in
+    // tests/e2e/support/chromium.ts; never `playwright install`.
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     serviceWorkers: 'allow',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
