@@ -45,6 +45,11 @@ export default tseslint.config(
       ],
     },
   },
+  // Playwright fixtures and hooks that need no fixture still destructure their first argument.
+  {
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
   // Imports flow one way: server/ and src/ never import each other; contract/ imports only zod.
   {
     files: ['server/**/*.ts'],
@@ -96,7 +101,7 @@ export default tseslint.config(
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['./tsconfig.app.json', './tsconfig.node.json'],
+          project: ['./tsconfig.app.json', './tsconfig.node.json', './tsconfig.e2e.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],

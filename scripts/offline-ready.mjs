@@ -1,7 +1,7 @@
 /* global caches */
 // npm run offline-ready: how long a first visit takes to make Tote usable offline, and what the
 // service worker's install costs, on a phone's link. Builds (unless SKIP_BUILD=1), starts the
-// server with a fresh data folder, and puts a link proxy (tests/e2e/support/link-proxy.mjs: 150 ms
+// server with a fresh data folder, and puts a link proxy (tests/e2e/support/link-proxy.ts: 150 ms
 // round trip, with and without a slow-4G bandwidth cap) between it and Debian's Chromium. Each run
 // is a new browser profile opening /login, then:
 // - shell offline-ready: the worker is activated, so every precached file is in its cache (the
@@ -12,9 +12,9 @@
 // and requests.
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { launchBrowser } from '../tests/e2e/support/browser.mjs'
-import { startLinkProxy } from '../tests/e2e/support/link-proxy.mjs'
-import { root, startServer } from '../tests/e2e/support/server.mjs'
+import { launchBrowser } from '../tests/e2e/support/chromium.ts'
+import { startLinkProxy } from '../tests/e2e/support/link-proxy.ts'
+import { root, startServer } from '../tests/e2e/support/server.ts'
 
 const runs = Math.max(1, Number(process.env.RUNS ?? 2))
 const LINKS = [

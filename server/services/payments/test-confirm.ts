@@ -6,7 +6,7 @@ import { paymentStatus, SETTLED_STATES, type PaymentStatus } from './status'
 import { CANNOT_PAY, PAYMENT_NOT_FOUND, payableRequest } from './requests'
 import { testCardOutcome, type TestCard } from './test-provider'
 
-export const PAYMENT_UNAVAILABLE = 'This payment can no longer be completed'
+const PAYMENT_UNAVAILABLE = 'This payment can no longer be completed'
 
 /**
  * POST /api/test-payments/confirm: what Stripe does when the browser confirms a card, for the

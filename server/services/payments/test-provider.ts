@@ -68,7 +68,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** Stripe's test cards that decline, with Stripe's wording. */
-export const DECLINES: Record<string, string> = {
+const DECLINES: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
   '4000000000009995': 'Your card has insufficient funds.',
   '4000000000009987': 'Your card was declined.',

@@ -42,7 +42,7 @@ export async function startOffline(client: QueryClient): Promise<void> {
   // so its retries would run out and turn saved data into an error instead of pausing.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
   trackNetworkFailures(client)
-  // A stable handle for the browser tests (tests/e2e/offline.test.mjs) and for debugging; it
+  // A stable handle for the browser tests (tests/e2e/offline.spec.ts) and for debugging; it
   // offers nothing a script on the page could not already do with the user's own session.
   ;(globalThis as { __toteOutbox?: unknown }).__toteOutbox = { enqueueWrite, replayOutbox }
   if (!hasIndexedDb()) return

@@ -1,39 +1,53 @@
-/* global document */
 // Issue 14: every screen of the three roles, at 360 px and at desktop width, has no sideways
 // scroll and no serious or critical axe-core violation, in the light and in the dark mode. Runs against the real server and built PWA.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
-import { apiCall, apiLogin } from './support/api.mjs'
-import { launchBrowser } from './support/browser.mjs'
-import { startServer } from './support/server.mjs'
+import type { Browser } from '@playwright/test'
+import { apiCall, apiLogin, type Session } from './support/api'
+import type { TestServer } from './support/server'
+import { signIn, test } from './fixtures'
 
-const WIDTHS = [
+type Role = 'public' | 'sender' | 'deliverer' | 'admin'
+type Size = readonly [number, number]
+type Scheme = 'light' | 'dark'
+type Item = {
+  id: string
+  status: string
+  sending_approval: string
+  from_location: unknown
+  to_location: unknown
+}
+
+const WIDTHS: Size[] = [
   [360, 740],
   [1280, 800],
 ]
 const PUBLIC = ['/', '/login', '/signup', '/forgot-password', '/how-it-works', '/faq', '/privacy']
 PUBLIC.push('/terms', '/contact', '/about', '/verify-email', '/reset-password', '/set-password')
 
-describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
-  let server
-  let browser
-  const sessions = {}
-  const routes = {}
+test.describe('every screen, phone and desktop', () => {
+  let server: TestServer
+  let browser: Browser
+  const sessions: Partial<Record<Role, Session>> = {}
+  const routes = {} as Record<Role, string[]>
 
-  before(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-    for (const role of ['sender', 'deliverer', 'admin']) {
+  test.beforeAll(async ({ fileServers, browser: shared }, testInfo) => {
+    testInfo.setTimeout(120_000)
+    server = await fileServers.forFile(testInfo.file)
+    browser = shared
+    for (const role of ['sender', 'deliverer', 'admin'] as const) {
       sessions[role] = await apiLogin(server.baseURL, `${role}@example.com`)
     }
-    const call = (role, path) => apiCall(server.baseURL, sessions[role].token, 'GET', path)
+    const call = (role: Role, path: string) =>
+      apiCall(server.baseURL, sessions[role]?.token ?? null, 'GET', path)
     const { data: own } = await call('sender', '/api/items?per_page=50')
-    const senderItem = own.items[0]
+    const items = own.items as Item[]
+    const senderItem = items[0]
     const { data: carried } = await call('deliverer', '/api/my-deliveries')
-    const delivery = carried.items.find((i) => i.status !== 'pending')
-    const open = own.items.find((i) => i.status === 'pending' && i.sending_approval === 'approved')
-    const review = own.items.find((i) => i.sending_approval === 'pending') ?? senderItem
+    const delivery = (carried.items as Item[]).find((i) => i.status !== 'pending')
+    const open = items.find((i) => i.status === 'pending' && i.sending_approval === 'approved')
+    const review = items.find((i) => i.sending_approval === 'pending') ?? senderItem
+    assert.ok(senderItem && delivery && open && review, 'the demo seed lacks an item to visit')
     routes.public = PUBLIC
     routes.sender = ['/dashboard', '/items', `/items/${senderItem.id}`, '/post-item']
     routes.sender.push('/payment-method', '/profile', '/my-deliveries', '/rejected-requests')
@@ -47,7 +61,7 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
     })
     routes.deliverer.push(`/available-items?${around}`)
     // /trips with a trip on it, not only its empty state.
-    await apiCall(server.baseURL, sessions.deliverer.token, 'POST', '/api/trips', {
+    await apiCall(server.baseURL, sessions.deliverer?.token ?? null, 'POST', '/api/trips', {
       name: 'Weekly run',
       origin_address: open.from_location,
       destination_address: open.to_location,
@@ -57,13 +71,9 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
     routes.admin = ['/admin-dashboard', '/items-management', `/sending-approval/item/${review.id}`]
     routes.admin.push('/users', '/agreements')
   })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
 
   /** Visits each route of `role` at one size; answers the problems found, one line each. */
-  async function visit(role, [width, height], colorScheme) {
+  async function visit(role: Role, [width, height]: Size, colorScheme: Scheme): Promise<string[]> {
     const context = await browser.newContext({
       baseURL: server.baseURL,
       viewport: { width, height },
@@ -71,15 +81,9 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
       colorScheme,
     })
     const session = sessions[role]
-    if (session) {
-      await context.addInitScript((s) => {
-        localStorage.setItem('tote.token', s.token)
-        localStorage.setItem('tote.token_expiry', s.expires_at)
-        localStorage.setItem('tote.user', JSON.stringify(s.user))
-      }, session)
-    }
+    if (session) await signIn(context, server.baseURL, session)
     const page = await context.newPage()
-    const problems = []
+    const problems: string[] = []
     try {
       for (const path of routes[role]) {
         await page.goto(path)
@@ -114,18 +118,15 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
     return problems
   }
 
-  it('a cold start shows the app frame and a skeleton, never a blank page', async () => {
+  test('a cold start shows the app frame and a skeleton, never a blank page', async () => {
     for (const [width, height] of WIDTHS) {
       const context = await browser.newContext({
         baseURL: server.baseURL,
         viewport: { width, height },
         serviceWorkers: 'block',
       })
-      await context.addInitScript((s) => {
-        localStorage.setItem('tote.token', s.token)
-        localStorage.setItem('tote.token_expiry', s.expires_at)
-        localStorage.setItem('tote.user', JSON.stringify(s.user))
-      }, sessions.sender)
+      assert.ok(sessions.sender)
+      await signIn(context, server.baseURL, sessions.sender)
       // The app's code never arrives: what shows is what a slow first load shows meanwhile.
       await context.route('**/assets/**', (route) => route.abort())
       const page = await context.newPage()
@@ -133,7 +134,7 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
       const status = page.getByRole('status')
       assert.equal(await status.textContent(), 'Loading Tote…')
       const frame = await page.evaluate(() => {
-        const visible = (selector) => {
+        const visible = (selector: string) => {
           const el = document.querySelector(selector)
           return el !== null && el.getBoundingClientRect().width > 0
         }
@@ -145,10 +146,11 @@ describe('every screen, phone and desktop', { timeout: 15 * 60_000 }, () => {
     }
   })
 
-  for (const scheme of ['light', 'dark']) {
-    for (const role of ['public', 'sender', 'deliverer', 'admin']) {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const role of ['public', 'sender', 'deliverer', 'admin'] as const) {
       for (const size of WIDTHS) {
-        it(`${role} screens at ${size[0]} px, ${scheme}`, { timeout: 5 * 60_000 }, async () => {
+        test(`${role} screens at ${size[0]} px, ${scheme}`, async () => {
+          test.setTimeout(5 * 60_000)
           const problems = await visit(role, size, scheme)
           assert.deepEqual(problems, [], `\n${problems.join('\n')}`)
         })

@@ -1,17 +1,38 @@
 // Talks to the real API the way the PWA does, for setting up what a browser scenario needs
 // (e.g. an admin approval before the sender's part) and for checking what reached the server.
 
-/** Logs in through POST /api/login; returns { token, user }. */
-export async function apiLogin(baseURL, email, password = 'password123') {
-  const { data } = await apiCall(baseURL, null, 'POST', '/api/login', { email, password })
-  return data
+/**
+ * The API's answer, { success, message, data? }. Its data is whatever the endpoint returns; the
+ * tests check it with assertions rather than types.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type Answer = { success: boolean; message: string; data: any; raw?: string }
+
+export type Session = {
+  token: string
+  expires_at: string
+  user: { id: string; name: string; email: string; role: string }
 }
 
-/**
- * One JSON call. Throws with the server's message unless the status is 2xx (or `expect` given).
- * @returns {Promise<any>} the parsed answer ({ success, message, data? })
- */
-export async function apiCall(baseURL, token, method, path, body, { expect } = {}) {
+/** Logs in through POST /api/login; returns { token, expires_at, user }. */
+export async function apiLogin(
+  baseURL: string,
+  email: string,
+  password = 'password123',
+): Promise<Session> {
+  const { data } = await apiCall(baseURL, null, 'POST', '/api/login', { email, password })
+  return data as Session
+}
+
+/** One JSON call. Throws with the server's message unless the status is 2xx (or `expect` given). */
+export async function apiCall(
+  baseURL: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  { expect }: { expect?: number } = {},
+): Promise<Answer> {
   const response = await fetch(new URL(path, baseURL), {
     method,
     headers: {
@@ -23,15 +44,21 @@ export async function apiCall(baseURL, token, method, path, body, { expect } = {
   return answer(response, method, path, expect)
 }
 
-/**
- * One multipart call. `files` maps a field name to { name, type, bytes }.
- * @returns {Promise<any>}
- */
-export async function apiMultipart(baseURL, token, path, fields, files = {}, headers = {}) {
+export type UploadFile = { name: string; type: string; bytes: Uint8Array }
+
+/** One multipart call. `files` maps a field name to { name, type, bytes }. */
+export async function apiMultipart(
+  baseURL: string,
+  token: string | null,
+  path: string,
+  fields: Record<string, string | number | boolean>,
+  files: Record<string, UploadFile> = {},
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value))
   for (const [key, file] of Object.entries(files)) {
-    form.append(key, new Blob([file.bytes], { type: file.type }), file.name)
+    form.append(key, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
   }
   const response = await fetch(new URL(path, baseURL), {
     method: 'POST',
@@ -41,13 +68,18 @@ export async function apiMultipart(baseURL, token, path, fields, files = {}, hea
   return answer(response, 'POST', path)
 }
 
-async function answer(response, method, path, expect) {
+async function answer(
+  response: Response,
+  method: string,
+  path: string,
+  expect?: number,
+): Promise<Answer> {
   const text = await response.text()
-  let json
+  let json: Answer
   try {
-    json = JSON.parse(text)
+    json = JSON.parse(text) as Answer
   } catch {
-    json = { raw: text }
+    json = { success: false, message: '', data: undefined, raw: text }
   }
   const ok = expect ? response.status === expect : response.ok
   if (!ok) {
@@ -60,7 +92,12 @@ async function answer(response, method, path, expect) {
  * Posts an item as the sender (Berlin -> Munich, a week to go) and has the admin approve sending,
  * so deliverers can request it. Returns the item.
  */
-export async function postApprovedItem(baseURL, senderToken, adminToken, name) {
+export async function postApprovedItem(
+  baseURL: string,
+  senderToken: string,
+  adminToken: string,
+  name: string,
+): Promise<{ id: string; name: string }> {
   const created = await apiCall(baseURL, senderToken, 'POST', '/api/items', {
     name,
     category: 'other',
@@ -77,14 +114,19 @@ export async function postApprovedItem(baseURL, senderToken, adminToken, name) {
     special_instructions: '',
     sender_price: 30,
   })
-  const item = created.data.item
+  const item = created.data?.item as { id: string; name: string } | undefined
   if (!item?.id) throw new Error(`POST /api/items answered no item: ${JSON.stringify(created)}`)
   await setSendingApproval(baseURL, adminToken, item.id, 'approved')
   return item
 }
 
 /** The admin's sending decision on an item ('approved' or 'rejected'). */
-export function setSendingApproval(baseURL, adminToken, itemId, decision) {
+export function setSendingApproval(
+  baseURL: string,
+  adminToken: string,
+  itemId: string,
+  decision: 'approved' | 'rejected',
+): Promise<Answer> {
   return apiCall(baseURL, adminToken, 'POST', '/api/admin/sending-approval', {
     item_id: itemId,
     decision,

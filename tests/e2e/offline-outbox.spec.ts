@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import type { BrowserContext, Page } from '@playwright/test'
 import {
   apiCall,
   apiLogin,
@@ -16,40 +16,45 @@ import {
   setSendingApproval,
   TINY_PDF,
   TINY_PNG,
-} from './support/api.mjs'
-import { field, launchBrowser, logIn, openPage, scenario, waitForPath } from './support/browser.mjs'
+  type Session as ApiSession,
+} from './support/api'
+import { field, logIn, openPage, waitForPath, type Session } from './support/browser'
 import {
   DELIVERER,
   openItem,
   QUEUED_TOAST,
   REPLAY_WAIT_MS,
   requestToDeliver,
-} from './support/outbox-ui.mjs'
-import { startServer } from './support/server.mjs'
+} from './support/outbox-ui'
+import type { TestServer } from './support/server'
+import { test } from './fixtures'
 
 const QUESTION = 'Which train are you taking?'
 const ANSWER = 'The ICE 597 on Friday, ticket attached.'
 
-describe('offline outbox through the UI', { timeout: 240_000 }, () => {
-  let server
-  let browser
-  let files
-  let admin
-  let session // one deliverer context for the whole scenario (its storage is the device)
-  const stamp = Date.now()
-  const items = {}
+type Item = { id: string; name: string }
 
-  const postItem = (sender, name) =>
+test.describe('offline outbox through the UI', () => {
+  // One device in steps: each test goes on from where the one before left it.
+  test.describe.configure({ mode: 'serial' })
+  let server: TestServer
+  let files: string
+  let admin: ApiSession
+  let session: Session // one deliverer context for the whole scenario (its storage is the device)
+  const stamp = Date.now()
+  const items = {} as Record<'a' | 'c' | 'd', Item>
+
+  const postItem = (sender: ApiSession, name: string) =>
     postApprovedItem(server.baseURL, sender.token, admin.token, name)
 
-  async function adminItem(id) {
+  async function adminItem(id: string) {
     const { data } = await apiCall(server.baseURL, admin.token, 'GET', `/api/admin/items/${id}`)
     return data
   }
 
-  before(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
+  test.beforeAll(async ({ fileServers, browser }, testInfo) => {
+    testInfo.setTimeout(120_000)
+    server = await fileServers.forFile(testInfo.file)
     files = mkdtempSync(join(tmpdir(), 'tote-e2e-outbox-'))
     writeFileSync(join(files, 'ticket.png'), TINY_PNG)
     writeFileSync(join(files, 'ticket.pdf'), TINY_PDF)
@@ -78,24 +83,25 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
 
     session = await openPage(browser, server.baseURL)
   })
-  after(async () => {
+  test.afterAll(async () => {
     await session?.context.close()
-    await browser?.close()
-    await server?.stop()
     if (files) rmSync(files, { recursive: true, force: true })
   })
 
-  const step = (name, fn) => scenario(name, session, () => fn(session.page, session.context))
+  /** Runs one step in the deliverer's page (`name` says which). */
+  const step = (_name: string, fn: (page: Page, context: BrowserContext) => Promise<void>) =>
+    fn(session.page, session.context)
 
   /** The sidebar's 'Queued' button with its count. */
-  const queuedButton = (page, count) =>
+  const queuedButton = (page: Page, count: number) =>
     page.getByRole('button', {
       name: `Queued: ${count} unsent change${count === 1 ? '' : 's'}`,
       exact: true,
     })
 
-  it('1. online, the deliverer opens the pages they will need', { timeout: 60_000 }, () =>
-    step('outbox-visit-online', async (page) => {
+  test('1. online, the deliverer opens the pages they will need', () => {
+    test.setTimeout(60_000)
+    return step('outbox-visit-online', async (page) => {
       await logIn(page, DELIVERER)
       await waitForPath(page, '/deliverer-dashboard')
       await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
@@ -103,7 +109,7 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
       await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
         timeout: 20_000,
       })
-      // Saved reads are written as they arrive (offline-roads.test.mjs shows 300 ms is enough).
+      // Saved reads are written as they arrive (offline-roads.spec.ts shows 300 ms is enough).
       await openItem(page, items.a)
       await page.getByRole('button', { name: 'Upload Travel Document to Request' }).waitFor()
       await openItem(page, items.d)
@@ -114,41 +120,40 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
       // Nothing is queued yet: no 'Queued' entry in the sidebar.
       assert.equal(await page.getByRole('button', { name: /^Queued/ }).count(), 0)
       await page.waitForTimeout(300)
-    }),
-  )
+    })
+  })
 
-  it(
-    '2. offline, a reply and a request are kept on the device as Queued',
-    { timeout: 60_000 },
-    () =>
-      step('outbox-queue-offline', async (page, context) => {
-        await context.setOffline(true)
-        // Still on item C, opened while online.
-        const area = page.getByRole('region', { name: 'Admin information request' })
-        await area.getByRole('button', { name: 'Respond', exact: true }).click()
-        const dialog = page.getByRole('dialog', { name: 'Respond to the admin' })
-        await field(dialog, 'Your response').fill(ANSWER)
-        await dialog.getByLabel('Attach a file (optional)').setInputFiles(join(files, 'ticket.png'))
-        await dialog.getByRole('button', { name: 'Send response' }).click()
-        await page.getByText(QUEUED_TOAST).first().waitFor()
-        await dialog.waitFor({ state: 'detached' })
-        assert.equal(
-          await page.getByText('Information sent successfully!').count(),
-          0,
-          'an offline reply claims it was sent',
-        )
-        await queuedButton(page, 1).waitFor()
+  test('2. offline, a reply and a request are kept on the device as Queued', () => {
+    test.setTimeout(60_000)
+    return step('outbox-queue-offline', async (page, context) => {
+      await context.setOffline(true)
+      // Still on item C, opened while online.
+      const area = page.getByRole('region', { name: 'Admin information request' })
+      await area.getByRole('button', { name: 'Respond', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Respond to the admin' })
+      await field(dialog, 'Your response').fill(ANSWER)
+      await dialog.getByLabel('Attach a file (optional)').setInputFiles(join(files, 'ticket.png'))
+      await dialog.getByRole('button', { name: 'Send response' }).click()
+      await page.getByText(QUEUED_TOAST).first().waitFor()
+      await dialog.waitFor({ state: 'detached' })
+      assert.equal(
+        await page.getByText('Information sent successfully!').count(),
+        0,
+        'an offline reply claims it was sent',
+      )
+      await queuedButton(page, 1).waitFor()
 
-        // Item A, reached by a reload while offline (served from what the device saved).
-        await openItem(page, items.a)
-        await requestToDeliver(page, join(files, 'ticket.pdf'))
-        assert.equal(await page.getByText('Request sent successfully!').count(), 0)
-        await queuedButton(page, 2).waitFor()
-      }),
-  )
+      // Item A, reached by a reload while offline (served from what the device saved).
+      await openItem(page, items.a)
+      await requestToDeliver(page, join(files, 'ticket.pdf'))
+      assert.equal(await page.getByText('Request sent successfully!').count(), 0)
+      await queuedButton(page, 2).waitFor()
+    })
+  })
 
-  it('3. the queue survives an offline reload and a closed tab', { timeout: 60_000 }, () =>
-    step('outbox-survives', async (page, context) => {
+  test('3. the queue survives an offline reload and a closed tab', () => {
+    test.setTimeout(60_000)
+    return step('outbox-survives', async (page, context) => {
       await page.reload()
       await queuedButton(page, 2).waitFor()
 
@@ -162,11 +167,12 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
       // Nothing reached the server while offline.
       assert.equal((await adminItem(items.a.id)).requests.length, 0)
       assert.equal((await adminItem(items.c.id)).info_requests[0].response, null)
-    }),
-  )
+    })
+  })
 
-  it('4. back online, both are sent exactly once', { timeout: 90_000 }, () =>
-    step('outbox-replay-online', async (page, context) => {
+  test('4. back online, both are sent exactly once', () => {
+    test.setTimeout(90_000)
+    return step('outbox-replay-online', async (page, context) => {
       await queuedButton(page, 2).click()
       const dialog = page.getByRole('dialog', { name: 'Queued changes' })
       await dialog.waitFor()
@@ -185,7 +191,9 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
       await page.getByRole('button', { name: /^Queued/ }).waitFor({ state: 'detached' })
 
       const a = await adminItem(items.a.id)
-      const mine = a.requests.filter((r) => r.deliverer.email === DELIVERER)
+      const mine = a.requests.filter(
+        (r: { deliverer: { email: string } }) => r.deliverer.email === DELIVERER,
+      )
       assert.equal(a.requests.length, 1, `requests of A: ${JSON.stringify(a.requests)}`)
       assert.equal(mine.length, 1)
       assert.ok(mine[0].proof_of_travel, 'the request of A has no proof of travel')
@@ -199,47 +207,45 @@ describe('offline outbox through the UI', { timeout: 240_000 }, () => {
       const area = page.getByRole('region', { name: 'Admin information request' })
       await area.getByText('Information Submitted', { exact: true }).waitFor()
       await area.getByText(ANSWER).waitFor()
-    }),
-  )
+    })
+  })
 
-  it(
-    '5. a change the server refuses stays as failed with its message until discarded',
-    { timeout: 90_000 },
-    () =>
-      step('outbox-refused', async (page, context) => {
-        await context.setOffline(true)
-        await openItem(page, items.d)
-        await requestToDeliver(page, join(files, 'ticket.pdf'))
-        await queuedButton(page, 1).waitFor()
+  test('5. a change the server refuses stays as failed with its message until discarded', () => {
+    test.setTimeout(90_000)
+    return step('outbox-refused', async (page, context) => {
+      await context.setOffline(true)
+      await openItem(page, items.d)
+      await requestToDeliver(page, join(files, 'ticket.pdf'))
+      await queuedButton(page, 1).waitFor()
 
-        // Meanwhile the admin rejects sending D: it is no longer available to deliverers.
-        await setSendingApproval(server.baseURL, admin.token, items.d.id, 'rejected')
-        await context.setOffline(false)
+      // Meanwhile the admin rejects sending D: it is no longer available to deliverers.
+      await setSendingApproval(server.baseURL, admin.token, items.d.id, 'rejected')
+      await context.setOffline(false)
 
-        await queuedButton(page, 1).click()
-        const dialog = page.getByRole('dialog', { name: 'Queued changes' })
-        const entry = dialog
-          .getByRole('listitem')
-          .filter({ hasText: `Request to deliver ${items.d.name}` })
-        await entry.getByText('Not accepted', { exact: true }).waitFor({ timeout: REPLAY_WAIT_MS })
-        await entry.getByText('Item not found', { exact: true }).waitFor()
-        assert.equal((await adminItem(items.d.id)).requests.length, 0)
+      await queuedButton(page, 1).click()
+      const dialog = page.getByRole('dialog', { name: 'Queued changes' })
+      const entry = dialog
+        .getByRole('listitem')
+        .filter({ hasText: `Request to deliver ${items.d.name}` })
+      await entry.getByText('Not accepted', { exact: true }).waitFor({ timeout: REPLAY_WAIT_MS })
+      await entry.getByText('Item not found', { exact: true }).waitFor()
+      assert.equal((await adminItem(items.d.id)).requests.length, 0)
 
-        // Still there, with its message, after a reload; the count stays on the failed entry.
-        await page.reload()
-        await queuedButton(page, 1).click()
-        await entry.getByText('Not accepted', { exact: true }).waitFor()
-        await entry.getByText('Item not found', { exact: true }).waitFor()
+      // Still there, with its message, after a reload; the count stays on the failed entry.
+      await page.reload()
+      await queuedButton(page, 1).click()
+      await entry.getByText('Not accepted', { exact: true }).waitFor()
+      await entry.getByText('Item not found', { exact: true }).waitFor()
 
-        await entry.getByRole('button', { name: 'Discard' }).click()
-        await entry.waitFor({ state: 'detached' })
-        await dialog.getByRole('button', { name: 'Close' }).click()
-        await page.getByRole('button', { name: /^Queued/ }).waitFor({ state: 'detached' })
-        // Gone for good: not back after a reload either.
-        await page.goto('/deliverer-dashboard')
-        await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
-        await page.waitForTimeout(1_500)
-        assert.equal(await page.getByRole('button', { name: /^Queued/ }).count(), 0)
-      }),
-  )
+      await entry.getByRole('button', { name: 'Discard' }).click()
+      await entry.waitFor({ state: 'detached' })
+      await dialog.getByRole('button', { name: 'Close' }).click()
+      await page.getByRole('button', { name: /^Queued/ }).waitFor({ state: 'detached' })
+      // Gone for good: not back after a reload either.
+      await page.goto('/deliverer-dashboard')
+      await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+      await page.waitForTimeout(1_500)
+      assert.equal(await page.getByRole('button', { name: /^Queued/ }).count(), 0)
+    })
+  })
 })

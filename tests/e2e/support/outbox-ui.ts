@@ -1,4 +1,5 @@
 // What the offline browser tests share: the outbox's words and the deliverer's two steps.
+import type { Page } from '@playwright/test'
 
 export const DELIVERER = 'deliverer@example.com'
 export const QUEUED_TOAST =
@@ -8,14 +9,14 @@ export const TRAVEL_PROOF = /^Proof of travel/
 export const REPLAY_WAIT_MS = 40_000
 
 /** Opens an available item's page and waits for its heading. */
-export async function openItem(page, item) {
+export async function openItem(page: Page, item: { id: string; name: string }) {
   await page.goto(`/available-items/${item.id}`)
   await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
 }
 
 /** Chooses `file` on an item page and requests it through the consent dialog; the toast says
  * it is queued. */
-export async function requestToDeliver(page, file) {
+export async function requestToDeliver(page: Page, file: string) {
   await page.getByLabel(TRAVEL_PROOF).setInputFiles(file)
   await page.getByRole('button', { name: 'Request to Deliver', exact: true }).click()
   const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })

@@ -2,15 +2,23 @@
 // free PORT, NODE_ENV=test and the demo seed. One process (node with the tsx loader), killed after.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 
+export type TestServer = {
+  baseURL: string
+  port: number
+  dataDir: string
+  logs: () => string
+  stop: () => Promise<void>
+}
+
 /** Builds the PWA once if dist/ is missing (CI builds it in `npm test` before the e2e run). */
-export function ensureBuilt() {
+export function ensureBuilt(): void {
   if (existsSync(join(root, 'dist', 'index.html')) && existsSync(join(root, 'dist', 'sw.js')))
     return
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js')
@@ -18,20 +26,20 @@ export function ensureBuilt() {
   if (result.status !== 0) throw new Error('vite build failed')
 }
 
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.unref()
     probe.on('error', reject)
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
+      const { port } = probe.address() as AddressInfo
       probe.close(() => resolve(port))
     })
   })
 }
 
 /** The caller's environment minus anything that would point the server elsewhere. */
-function serverEnv(overrides) {
+function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env }
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'NOMINATIM_URL', 'SEED']) {
     delete env[name]
@@ -39,24 +47,23 @@ function serverEnv(overrides) {
   return { ...env, ...overrides }
 }
 
-/**
- * @param {{ env?: Record<string, string>, timeoutMs?: number }} [options]
- * @returns {Promise<{ baseURL: string, port: number, dataDir: string, logs: () => string, stop: () => Promise<void> }>}
- */
-export async function startServer({ env = {}, timeoutMs = 90_000 } = {}) {
+export async function startServer({
+  env = {},
+  timeoutMs = 90_000,
+}: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TestServer> {
   ensureBuilt()
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'tote-e2e-'))
-  const output = []
+  const output: Buffer[] = []
   const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'server.ts')], {
     cwd: root,
     env: serverEnv({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout.on('data', (chunk) => output.push(chunk))
-  child.stderr.on('data', (chunk) => output.push(chunk))
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
   const logs = () => Buffer.concat(output).toString('utf8')
-  let exited = null
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null
   const exit = new Promise((resolve) =>
     child.on('exit', (code, signal) => resolve((exited = { code, signal }))),
   )

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { builtinModules } from 'node:module'
-import { createServer } from 'node:net'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
-import { root } from './support/server.mjs'
+import { root } from './support/server'
+import { test } from './fixtures'
 
 const serverDir = join(root, 'build', 'server')
 const compiled = join(serverDir, 'server.mjs')
@@ -24,17 +24,17 @@ function ensureServerBuilt() {
 }
 
 const freePort = () =>
-  new Promise((resolve, reject) => {
+  new Promise<number>((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
+      const { port } = probe.address() as AddressInfo
       probe.close(() => resolve(port))
     })
   })
 
 /** What production needs, on the embedded database in a fresh folder. */
-function productionEnv(dataDir, port) {
+function productionEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   const env = { ...process.env }
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'NOMINATIM_URL', 'SEED'])
     delete env[name]
@@ -51,27 +51,33 @@ function productionEnv(dataDir, port) {
   }
 }
 
-describe('the production build', { timeout: 180_000 }, () => {
-  let dataDir
-  before(() => {
+test.describe('the production build', () => {
+  test.describe.configure({ timeout: 180_000 })
+  let dataDir: string
+  test.beforeAll(({}, testInfo) => {
+    testInfo.setTimeout(180_000)
     ensureServerBuilt()
     dataDir = mkdtempSync(join(tmpdir(), 'tote-prod-'))
   })
-  after(() => {
+  test.afterAll(() => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('imports only packages that are dependencies', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  test('imports only packages that are dependencies', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
     const builtins = new Set(builtinModules)
-    const imported = new Set()
+    const imported = new Set<string>()
     for (const file of readdirSync(serverDir).filter((f) => f.endsWith('.mjs'))) {
       const code = readFileSync(join(serverDir, file), 'utf8')
-      for (const [, spec] of code.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)) {
-        if (spec.startsWith('node:') || builtins.has(spec.split('/')[0])) continue
+      for (const [, spec = ''] of code.matchAll(
+        /(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g,
+      )) {
+        if (spec.startsWith('node:') || builtins.has(spec.split('/')[0] ?? '')) continue
         const name = spec.startsWith('@')
           ? spec.split('/').slice(0, 2).join('/')
-          : spec.split('/')[0]
+          : (spec.split('/')[0] ?? spec)
         imported.add(name)
       }
     }
@@ -82,20 +88,20 @@ describe('the production build', { timeout: 180_000 }, () => {
     assert.deepEqual(notDependencies, [], 'imported at run time but not a dependency')
   })
 
-  it('runs with plain node and serves the app, its API and place search', async () => {
+  test('runs with plain node and serves the app, its API and place search', async () => {
     const port = await freePort()
-    const output = []
+    const output: Buffer[] = []
     const child = spawn(process.execPath, [compiled], {
       cwd: root,
       env: productionEnv(dataDir, port),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    child.stdout.on('data', (chunk) => output.push(chunk))
-    child.stderr.on('data', (chunk) => output.push(chunk))
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
     const exited = new Promise((resolve) => child.once('exit', resolve))
     try {
       const base = `http://127.0.0.1:${port}`
-      let health
+      let health: Response | null = null
       for (let i = 0; i < 240 && health?.status !== 200; i++) {
         health = await fetch(`${base}/api/health`).catch(() => null)
         if (health?.status !== 200) await new Promise((resolve) => setTimeout(resolve, 250))
@@ -105,7 +111,9 @@ describe('the production build', { timeout: 180_000 }, () => {
       const page = await fetch(`${base}/`)
       assert.equal(page.status, 200)
       assert.match(await page.text(), /Tote/)
-      const places = await (await fetch(`${base}/api/places/search?q=Geneva&limit=3`)).json()
+      const places = (await (await fetch(`${base}/api/places/search?q=Geneva&limit=3`)).json()) as {
+        data: unknown[]
+      }
       assert.ok(places.data.length > 0, JSON.stringify(places))
       // No demo accounts in production.
       const login = await fetch(`${base}/api/login`, {
@@ -120,9 +128,9 @@ describe('the production build', { timeout: 180_000 }, () => {
     }
   })
 
-  it('stops at start with the name of a wrong or missing setting', async () => {
+  test('stops at start with the name of a wrong or missing setting', async () => {
     const port = await freePort()
-    const run = (env) =>
+    const run = (env: NodeJS.ProcessEnv) =>
       spawnSync(process.execPath, [compiled], { cwd: root, env, encoding: 'utf8', timeout: 60_000 })
     const wrongPort = run({ ...productionEnv(dataDir, port), PORT: 'eighty' })
     assert.equal(wrongPort.status, 1)

@@ -2,43 +2,60 @@
 // bandwidth per direction, and uploads torn half-way (the request's head and its first body bytes
 // reach the server, then both connections drop). Chromium's network emulation can do neither
 // tear nor reach the service worker's own requests, which is why the browser tests go through it.
-import { connect, createServer } from 'node:net'
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 
 const HEAD_END = Buffer.from('\r\n\r\n')
+
+type Direction = 'up' | 'down'
+type Link = (direction: Direction) => { rttMs: number; kbps: number }
+type Tear = { prefix: string; bodyBytes: number; resolve: () => void }
+
+export type LinkProxy = {
+  baseURL: string
+  port: number
+  setLink: (options: { rttMs?: number; downKbps?: number; upKbps?: number }) => void
+  tearNext: (pathPrefix: string, bodyBytes: number) => Promise<void>
+  stopTearing: () => void
+  requests: () => string[]
+  timeline: () => { at: number; line: string; conn: number }[]
+  bytes: () => { up: number; down: number }
+  close: () => Promise<void>
+}
 
 /**
  * One direction of a connection: chunks leave after the link's one-way delay and, when a
  * bandwidth is set, no faster than it, in the order they came.
  */
-function pacedWriter(socket, link, direction) {
-  const queue = []
+function pacedWriter(socket: Socket, link: Link, direction: Direction) {
+  const queue: { at: number; chunk: Buffer | null }[] = []
   let lastAt = 0
-  let timer = null
+  let timer: NodeJS.Timeout | null = null
   let ending = false
 
   const pump = () => {
     timer = null
     const now = Date.now()
-    while (queue.length > 0 && queue[0].at <= now) {
-      const { chunk } = queue.shift()
+    while (queue.length > 0 && (queue[0]?.at ?? Infinity) <= now) {
+      const { chunk } = queue.shift() as { chunk: Buffer | null }
       if (socket.destroyed) continue
       if (chunk === null) socket.end()
       else socket.write(chunk)
     }
-    if (queue.length > 0) timer = setTimeout(pump, queue[0].at - now)
+    const next = queue[0]
+    if (next) timer = setTimeout(pump, next.at - now)
   }
 
-  const push = (chunk) => {
+  const push = (chunk: Buffer | null) => {
     const { rttMs, kbps } = link(direction)
     const transmitMs = chunk && kbps ? (chunk.length * 8) / kbps : 0
     const at = Math.max(Date.now() + rttMs / 2, lastAt) + transmitMs
     lastAt = at
     queue.push({ at, chunk })
-    if (!timer) timer = setTimeout(pump, Math.max(0, queue[0].at - Date.now()))
+    if (!timer) timer = setTimeout(pump, Math.max(0, (queue[0]?.at ?? 0) - Date.now()))
   }
 
   return {
-    write: (chunk) => {
+    write: (chunk: Buffer) => {
       if (!ending) push(chunk)
     },
     end: () => {
@@ -55,21 +72,28 @@ function pacedWriter(socket, link, direction) {
   }
 }
 
-/**
- * @param {{ target: string, rttMs?: number, downKbps?: number, upKbps?: number }} options
- */
-export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps = 0 }) {
+export async function startLinkProxy({
+  target,
+  rttMs = 0,
+  downKbps = 0,
+  upKbps = 0,
+}: {
+  target: string
+  rttMs?: number
+  downKbps?: number
+  upKbps?: number
+}): Promise<LinkProxy> {
   const upstreamURL = new URL(target)
   let settings = { rttMs, downKbps, upKbps }
-  const link = (direction) => ({
+  const link: Link = (direction) => ({
     rttMs: settings.rttMs,
     kbps: direction === 'up' ? settings.upKbps : settings.downKbps,
   })
   /** Armed tears, first come first served: { prefix, bodyBytes, resolve }. */
-  let tears = []
-  const log = []
+  let tears: Tear[] = []
+  const log: { at: number; line: string; conn: number }[] = []
   const totals = { up: 0, down: 0 }
-  const sockets = new Set()
+  const sockets = new Set<Socket>()
 
   let connections = 0
   const server = createServer((client) => {
@@ -81,10 +105,10 @@ export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps =
     const toBrowser = pacedWriter(client, link, 'down')
 
     /** 'head' (reading a request's head), 'body' (forwarding `left` bytes), 'tear' or 'raw'. */
-    let state = 'head'
+    let state: 'head' | 'body' | 'tear' | 'torn' | 'raw' = 'head'
     let pending = Buffer.alloc(0)
     let left = 0
-    let tear = null
+    let tear: Tear | null = null
 
     const tearNow = () => {
       state = 'torn'
@@ -93,17 +117,17 @@ export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps =
       client.destroy()
       // The server sees a body cut short, then the end of its connection.
       setTimeout(() => upstream.destroy(), 5_000).unref()
-      tear.resolve()
+      tear?.resolve()
     }
 
-    const forwardBody = (chunk) => {
+    const forwardBody = (chunk: Buffer) => {
       const take = Math.min(left, chunk.length)
       if (take > 0) toServer.write(chunk.subarray(0, take))
       left -= take
       return chunk.subarray(take)
     }
 
-    const onRequestData = (chunk) => {
+    const onRequestData = (chunk: Buffer) => {
       let data = chunk
       while (data.length > 0) {
         if (state === 'raw') {
@@ -129,11 +153,11 @@ export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps =
         data = pending.subarray(end + HEAD_END.length)
         pending = Buffer.alloc(0)
         const lines = head.toString('latin1').split('\r\n')
-        const [method = '', url = ''] = lines[0].split(' ')
-        const path = url.split('?')[0]
+        const [method = '', url = ''] = (lines[0] ?? '').split(' ')
+        const path = url.split('?')[0] ?? ''
         log.push({ at: Date.now(), line: `${method} ${path}`, conn })
-        const headers = new Map(
-          lines.slice(1).flatMap((line) => {
+        const headers = new Map<string, string>(
+          lines.slice(1).flatMap((line): [string, string][] => {
             const colon = line.indexOf(':')
             return colon > 0
               ? [[line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]]
@@ -149,8 +173,9 @@ export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps =
         }
         const length = Number(headers.get('content-length') ?? 0)
         if (index !== -1) {
-          tear = tears.splice(index, 1)[0]
-          left = Math.min(tear.bodyBytes, length)
+          const armed = tears.splice(index, 1)[0] as Tear
+          tear = armed
+          left = Math.min(armed.bodyBytes, length)
           state = 'tear'
           if (left === 0) {
             tearNow()
@@ -163,11 +188,11 @@ export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps =
       }
     }
 
-    client.on('data', (chunk) => {
+    client.on('data', (chunk: Buffer) => {
       totals.up += chunk.length
       onRequestData(chunk)
     })
-    upstream.on('data', (chunk) => {
+    upstream.on('data', (chunk: Buffer) => {
       if (state === 'torn') return
       totals.down += chunk.length
       toBrowser.write(chunk)
@@ -192,13 +217,13 @@ export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps =
     upstream.on('error', () => client.destroy())
   })
 
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', resolve)
   })
-  const { port } = server.address()
+  const { port } = server.address() as AddressInfo
 
-  return {
+  const proxy: LinkProxy = {
     baseURL: `http://127.0.0.1:${port}`,
     port,
     /** Changes the link for the chunks that follow. */
@@ -211,7 +236,7 @@ export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps =
      * stopTearing cancels it).
      */
     tearNext(pathPrefix, bodyBytes) {
-      return new Promise((resolve) => tears.push({ prefix: pathPrefix, bodyBytes, resolve }))
+      return new Promise<void>((resolve) => tears.push({ prefix: pathPrefix, bodyBytes, resolve }))
     },
     stopTearing() {
       const armed = tears
@@ -225,9 +250,10 @@ export async function startLinkProxy({ target, rttMs = 0, downKbps = 0, upKbps =
     timeline: () => log.map((entry) => ({ ...entry })),
     bytes: () => ({ ...totals }),
     async close() {
-      this.stopTearing()
+      proxy.stopTearing()
       for (const socket of sockets) socket.destroy()
-      await new Promise((resolve) => server.close(() => resolve()))
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+  return proxy
 }

@@ -1,0 +1,134 @@
+// Issue 2, browser scenarios (a)-(c): sign-up with e-mail verification, role landing pages, the
+// route guard and logout, and a tampered token. Runs against the real server and built PWA.
+// These tests are about logging in, so they log in through the UI.
+import type { Page } from '@playwright/test'
+import { field, logIn, waitForPath } from './support/browser'
+import { expect, test } from './fixtures'
+
+test.describe('accounts and route guards', () => {
+  test('a new deliverer signs up, verifies the e-mail, logs in, is guarded and logs out', async ({
+    page,
+    server,
+  }) => {
+    const email = `traveller-${Date.now()}@example.com`
+
+    await page.goto('/signup')
+    await field(page, 'Name').fill('Tess Traveller')
+    await field(page, 'Email').fill(email)
+    await field(page, 'Password').fill('correct-horse-42')
+    await chooseRole(page, 'Deliverer')
+    await page.getByRole('button', { name: 'Create account' }).click()
+
+    const link = await verificationLink(page, server.baseURL, email)
+    await page.goto(link)
+    await page
+      .getByText(/verified/i)
+      .first()
+      .waitFor()
+
+    await logIn(page, email, 'correct-horse-42')
+    await waitForPath(page, '/deliverer-dashboard')
+    await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
+
+    // A sender-only route sends a deliverer back to their own dashboard.
+    await page.goto('/items')
+    await waitForPath(page, '/deliverer-dashboard')
+    await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
+
+    await page
+      .getByRole('button', { name: 'Logout' })
+      .or(page.getByRole('link', { name: 'Logout' }))
+      .or(page.getByRole('menuitem', { name: 'Logout' }))
+      .first()
+      .click()
+    await waitForPath(page, '/login')
+    // Signed out for real: a guarded page now goes to the login page.
+    await page.goto('/deliverer-dashboard')
+    await waitForPath(page, '/login')
+  })
+
+  test('the demo admin logs in and lands on the admin dashboard', async ({ page }) => {
+    await logIn(page, 'admin@example.com')
+    await waitForPath(page, '/admin-dashboard')
+  })
+
+  test('a tampered stored token sends the user to the login page on reload', async ({ page }) => {
+    await logIn(page, 'deliverer@example.com')
+    await waitForPath(page, '/deliverer-dashboard')
+    await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
+
+    const tampered = await page.evaluate(() => {
+      const jwt = /^"?([\w-]+\.[\w-]+)\.([\w-]+)"?$/
+      const keys: string[] = []
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i)
+        const value = key === null ? null : localStorage.getItem(key)
+        const match = value?.match(jwt)
+        if (!key || !value || !match?.[2]) continue
+        // Same header and claims, a different signature: only the server can tell.
+        const signature = match[2]
+        const forged = signature.startsWith('A')
+          ? 'B' + signature.slice(1)
+          : 'A' + signature.slice(1)
+        localStorage.setItem(key, value.replace(signature, forged))
+        keys.push(key)
+      }
+      return keys
+    })
+    expect(
+      tampered.length,
+      'no JWT-looking value found in localStorage after login',
+    ).toBeGreaterThan(0)
+
+    await page.reload()
+    await waitForPath(page, '/login')
+  })
+})
+
+/** The sign-up form's role choice may be radios (possibly visually hidden), buttons or a select. */
+async function chooseRole(page: Page, role: string) {
+  const radio = page.getByRole('radio', { name: role })
+  if ((await radio.count()) > 0) {
+    try {
+      await radio.first().check({ timeout: 3_000 })
+    } catch {
+      // A custom radio hides its input: click the label that wraps it.
+      await page.locator('label', { has: radio.first() }).first().click()
+    }
+    expect(await radio.first().isChecked(), `the '${role}' radio is not checked`).toBe(true)
+    return
+  }
+  const select = page.getByRole('combobox', { name: /role|account type|join as/i })
+  if ((await select.count()) > 0) {
+    await select.first().selectOption({ label: role })
+    return
+  }
+  await page
+    .getByRole('button', { name: role })
+    .or(page.getByText(role, { exact: true }))
+    .first()
+    .click()
+}
+
+/** Waits for the verification mail in the dev outbox and returns its /verify-email link. */
+async function verificationLink(page: Page, baseURL: string, email: string): Promise<string> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const response = await page.request.get(
+      `${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`,
+    )
+    if (response.ok()) {
+      const body = (await response.json()) as { data?: { text: string }[] }
+      for (const mail of body.data ?? []) {
+        const match = String(mail.text).match(/\/verify-email\?token=[^\s"'<>)]+/)
+        if (match) return match[0]
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `no verification mail for ${email} in /api/dev/outbox (last status ${response.status()})`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}

@@ -1,0 +1,198 @@
+// Issue 2, browser scenario (d): the built app is an installable PWA whose service worker takes
+// control and opens the shell offline.
+import assert from 'node:assert/strict'
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { openPage, startApp } from './support/browser'
+import { ensureBuilt, root, startServer, type TestServer } from './support/server'
+import { test } from './fixtures'
+
+type UpdateWindow = typeof globalThis & { __beforeUpdate?: boolean }
+
+test.describe('installable, offline-capable PWA', () => {
+  // This file's server serves a copy of dist/, so a test can publish a "new version" of the
+  // worker: it starts its own instead of the fixture's.
+  let server: TestServer
+  let distDir: string
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(120_000)
+    ensureBuilt()
+    distDir = mkdtempSync(join(tmpdir(), 'tote-e2e-dist-'))
+    cpSync(join(root, 'dist'), distDir, { recursive: true })
+    server = await startServer({ env: { DIST_DIR: distDir } })
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+    if (distDir) rmSync(distDir, { recursive: true, force: true })
+  })
+
+  /** Runs `fn` in a fresh context (own storage, own service worker) on this file's server. */
+  async function withPage(
+    browser: Browser,
+    fn: (page: Page, context: BrowserContext) => Promise<void>,
+  ) {
+    const { page, context } = await openPage(browser, server.baseURL)
+    try {
+      await fn(page, context)
+    } finally {
+      await context.close()
+    }
+  }
+
+  test('links a valid web app manifest with its icons', async ({ browser }) => {
+    test.setTimeout(60_000)
+    await withPage(browser, async (page) => {
+      await page.goto('/')
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+      assert.ok(href, 'index.html has no <link rel="manifest">')
+      const response = await page.request.get(new URL(href, server.baseURL).href)
+      assert.equal(response.status(), 200, `manifest ${href} answered ${response.status()}`)
+      const manifest = (await response.json()) as {
+        name: string
+        short_name: string
+        start_url: string
+        scope: string
+        display: string
+        theme_color: string
+        icons: { src: string; sizes: string; purpose?: string }[]
+      }
+      assert.equal(manifest.name, 'Tote — delivery marketplace')
+      assert.equal(manifest.short_name, 'Tote')
+      assert.equal(manifest.start_url, '/')
+      assert.equal(manifest.scope, '/')
+      assert.equal(manifest.display, 'standalone')
+      assert.equal(manifest.theme_color, '#0f766e')
+      const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)
+      for (const wanted of ['192x192 any', '512x512 any', '512x512 maskable']) {
+        assert.ok(sizes.includes(wanted), `manifest lacks a ${wanted} icon: ${sizes.join(', ')}`)
+      }
+      for (const icon of manifest.icons) {
+        const image = await page.request.get(new URL(icon.src, server.baseURL).href)
+        assert.equal(image.status(), 200, `icon ${icon.src} answered ${image.status()}`)
+        assert.match(image.headers()['content-type'] ?? '', /^image\/png/)
+      }
+    })
+  })
+
+  test('registers the service worker, which controls the page and serves the shell offline', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000)
+    await withPage(browser, async (page, context) => {
+      await page.goto('/')
+      await shellText(page)
+      const scriptURL = await waitForActiveWorker(page)
+      assert.equal(scriptURL, `${server.baseURL}/sw.js`)
+
+      await page.reload()
+      const controlled = await page.evaluate(
+        () => navigator.serviceWorker.controller?.scriptURL ?? null,
+      )
+      assert.equal(
+        controlled,
+        `${server.baseURL}/sw.js`,
+        'no service worker controls the page after a reload',
+      )
+      const onlineShell = await shellText(page)
+
+      await context.setOffline(true)
+      await page.reload()
+      const offlineShell = await shellText(page)
+      assert.ok(offlineShell.length > 0, 'the shell rendered nothing offline')
+      assert.equal(offlineShell, onlineShell, 'the offline shell differs from the online one')
+      assert.match(await page.title(), /Tote/)
+
+      // A client route the browser never visited also opens from the precached shell.
+      await page.goto('/login')
+      await page.getByRole('button', { name: 'Log in', exact: true }).waitFor()
+      await context.setOffline(false)
+    })
+  })
+
+  test('a new version waits until the user accepts the update prompt, then takes over', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000)
+    await withPage(browser, async (page) => {
+      await page.goto('/')
+      await shellText(page)
+      await waitForActiveWorker(page)
+      await page.reload()
+      await shellText(page)
+      assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null))
+      // The update prompt belongs to the app, which takes the page over on the first touch.
+      await startApp(page)
+
+      // Publish a new version of the worker and let the page find it.
+      appendFileSync(join(distDir, 'sw.js'), `\n// e2e: new version ${Date.now()}\n`)
+      // The build's compressed copies would still be the old version: the server sends those
+      // first, so they go (it then sends the file itself).
+      rmSync(join(distDir, 'sw.js.br'), { force: true })
+      rmSync(join(distDir, 'sw.js.gz'), { force: true })
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        await registration?.update()
+      })
+      await page.getByText('A new version of Tote is available.').waitFor()
+
+      // Nothing happens until the user accepts: the new worker stays installed, not active.
+      await page.waitForTimeout(1_000)
+      const waitingState = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        return registration?.waiting?.state ?? null
+      })
+      assert.equal(waitingState, 'installed')
+
+      await page.evaluate(() => {
+        ;(globalThis as UpdateWindow).__beforeUpdate = true
+      })
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('button', { name: 'Reload to update' }).click(),
+      ])
+      await shellText(page)
+      await startApp(page)
+      const after = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        return {
+          reloaded: (globalThis as UpdateWindow).__beforeUpdate === undefined,
+          waiting: registration?.waiting ?? null,
+          controlled: navigator.serviceWorker.controller !== null,
+        }
+      })
+      assert.deepEqual(after, { reloaded: true, waiting: null, controlled: true })
+      assert.equal(await page.getByText('A new version of Tote is available.').count(), 0)
+    })
+  })
+})
+
+/** Waits (bounded) until a service worker controls the page; returns its script URL. */
+async function waitForActiveWorker(page: Page): Promise<string | null> {
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    })
+  } catch {
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker?.getRegistration()
+      return registration
+        ? {
+            installing: registration.installing?.state ?? null,
+            waiting: registration.waiting?.state ?? null,
+            active: registration.active?.state ?? null,
+          }
+        : 'no registration'
+    })
+    throw new Error(`no service worker controls the page: ${JSON.stringify(state)}`)
+  }
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)
+}
+
+/** The first heading of the rendered app, which proves the shell and its scripts ran. */
+async function shellText(page: Page): Promise<string> {
+  const heading = page.getByRole('heading').first()
+  await heading.waitFor()
+  return (await heading.innerText()).trim()
+}

@@ -1,0 +1,418 @@
+// Issue 3, browser scenario: a sender posts an item through the real form (places from the
+// embedded gazetteer), an admin and a deliverer move it on through the API, and the sender accepts
+// the delivery request paying by card in test mode (first declined, then accepted). Also the
+// All Items list: the new item, the Post New Item link and a status filter that survives a reload.
+import assert from 'node:assert/strict'
+import type { Browser, Locator, Page } from '@playwright/test'
+import { apiCall, apiLogin, apiMultipart, TINY_PDF } from './support/api'
+import { field, waitForPath } from './support/browser'
+import type { TestServer } from './support/server'
+import { problemsOf, rolePage, test, type Role } from './fixtures'
+
+const TEST_TIMEOUT_MS = 90_000
+const ITEM_NAME = `Vintage camera ${Date.now().toString(36)}`
+const ITEM_DESCRIPTION = 'A 1970s rangefinder in its leather case.'
+const DELIVERER_PRICE = 35
+
+test.describe('sender: post an item, accept a delivery request and pay', () => {
+  // Later scenarios use the item the first one posts.
+  test.describe.configure({ mode: 'serial', timeout: TEST_TIMEOUT_MS })
+  let server: TestServer
+  let browser: Browser
+  /** Filled by the first scenario, used by the later ones (run in order). */
+  let itemId: string | null = null
+  let delivererName = ''
+
+  test.beforeEach(({ server: current, browser: shared }) => {
+    server = current
+    browser = shared
+  })
+
+  /**
+   * Runs `fn` in a page signed in as `role`. `allow`: console errors the scenario causes on
+   * purpose (a declined card is a 402).
+   */
+  async function withPage(
+    role: Role,
+    fn: (page: Page) => Promise<void>,
+    { allow = [] }: { allow?: RegExp[] } = {},
+  ) {
+    const session = await rolePage(browser, server.baseURL, role)
+    try {
+      await fn(session.page)
+      // Nothing went wrong behind the user's back: no crash, no console error, no 5xx.
+      const unexpected = problemsOf(session.page).filter((p) => !allow.some((re) => re.test(p)))
+      assert.deepEqual(unexpected, [], 'errors recorded during the scenario')
+    } finally {
+      await session.context.close()
+    }
+  }
+
+  async function senderItem(id: string) {
+    const sender = await apiLogin(server.baseURL, 'sender@example.com')
+    const { data } = await apiCall(server.baseURL, sender.token, 'GET', `/api/items/${id}`)
+    return data.item
+  }
+
+  test('the sender posts an item with places chosen by search', () =>
+    withPage('sender', async (page) => {
+      await page.goto('/dashboard')
+      await waitForPath(page, '/dashboard')
+
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Post New Item' })
+        .click()
+      await waitForPath(page, '/post-item')
+      await page.getByRole('heading', { name: 'Post New Item' }).waitFor()
+
+      await field(page, 'Item name').fill(ITEM_NAME)
+      await field(page, 'Category').selectOption({ label: 'Electronics' })
+      await field(page, 'Description').fill(ITEM_DESCRIPTION)
+      await field(page, 'Quantity').fill('2')
+      await field(page, 'Weight (kg)').fill('1.5')
+      await field(page, 'Length (cm)').fill('20')
+      await field(page, 'Width (cm)').fill('15')
+      await field(page, 'Height (cm)').fill('10')
+      await page.getByText('Fragile', { exact: true }).click()
+      assert.ok(
+        await page.getByRole('checkbox', { name: 'Fragile' }).isChecked(),
+        'the Fragile checkbox is not checked after clicking it',
+      )
+
+      await pickPlace(page, 'From location', 'Berlin', 'Berlin, Germany')
+      await pickPlace(page, 'To location', 'Munich', /^Munich\b.*Germany$/)
+
+      await field(page, 'Delivery phone').fill('+49 30 1234567')
+      await field(page, 'Delivery address').fill('Marienplatz 1, 80331 München')
+      const deadline = daysFromNow(5)
+      await field(page, 'Delivery deadline').fill(dateTimeLocal(deadline))
+      await field(page, 'Special instructions').fill('Keep it upright, please.')
+      await field(page, 'Your price (USD)').fill('40')
+
+      await page.getByRole('button', { name: 'Post Item' }).click()
+      await page.waitForURL((url) => /^\/items\/[0-9a-f-]{36}$/.test(url.pathname))
+      itemId = new URL(page.url()).pathname.split('/').pop() ?? null
+      assert.ok(itemId, 'no item id in the URL')
+
+      // The detail page shows what was entered.
+      await page.getByRole('heading', { name: ITEM_NAME }).first().waitFor()
+      await page.getByText(ITEM_DESCRIPTION).first().waitFor()
+      await page
+        .getByText(/Berlin, Germany/)
+        .first()
+        .waitFor()
+      await page
+        .getByText(/Munich/)
+        .first()
+        .waitFor()
+      await page.getByText('$40.00').first().waitFor()
+      await page
+        .getByText(deadline.toLocaleDateString('en-US', { dateStyle: 'long' }))
+        .first()
+        .waitFor()
+      await page.getByText('No delivery request yet').waitFor()
+
+      // And so does the server.
+      const item = await senderItem(itemId)
+      assert.equal(item.name, ITEM_NAME)
+      assert.equal(item.category, 'electronics')
+      assert.equal(item.quantity, 2)
+      assert.equal(item.weight, 1.5)
+      assert.deepEqual(item.dimensions, { length: 20, width: 15, height: 10 })
+      assert.equal(item.is_fragile, true)
+      assert.equal(item.sender_price, 40)
+      assert.equal(item.status, 'pending')
+      assert.equal(item.sending_approval, 'pending')
+      assert.match(item.from_location.address, /Berlin, Germany/)
+      assert.ok(Math.abs(item.from_location.lat - 52.52) < 0.2, 'Berlin latitude')
+      assert.ok(Math.abs(item.to_location.lat - 48.14) < 0.2, 'Munich latitude')
+      assert.ok(new Date(item.delivery_deadline).getTime() > Date.now() + 4 * 86_400_000)
+    }))
+
+  test('after both approvals the sender accepts the request; a declined card leaves it pending', async () => {
+    assert.ok(itemId, 'the posting scenario did not create an item')
+    const posted: string = itemId
+    const admin = await apiLogin(server.baseURL, 'admin@example.com')
+    const deliverer = await apiLogin(server.baseURL, 'deliverer@example.com')
+    delivererName = deliverer.user.name
+    await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
+      item_id: posted,
+      decision: 'approved',
+    })
+    await apiMultipart(
+      server.baseURL,
+      deliverer.token,
+      '/api/request-item',
+      { item_id: posted, accept_privacy: 'true', deliverer_price: DELIVERER_PRICE },
+      { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
+    )
+
+    await withPage(
+      'sender',
+      async (page) => {
+        await page.goto('/dashboard')
+        await waitForPath(page, '/dashboard')
+
+        // Requested but not yet approved by the admin: the sender does not see it.
+        await page.goto(`/items/${posted}`)
+        await page.getByRole('heading', { name: ITEM_NAME }).first().waitFor()
+        await page.getByText('No delivery request yet').waitFor()
+
+        await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/delivery-approval', {
+          item_id: posted,
+          deliverer_id: deliverer.user.id,
+          decision: 'approved',
+        })
+
+        await page.reload()
+        const section = page.getByRole('region', { name: 'Delivery Request' })
+        await section.getByText(delivererName).first().waitFor()
+        await section.getByText(`$${DELIVERER_PRICE}.00`).first().waitFor()
+        await section.getByText(/wants to deliver this item/).waitFor()
+        assert.equal(await page.getByText('No delivery request yet').count(), 0)
+
+        // Declined card: the message shows, nothing changes.
+        await section.getByRole('button', { name: 'Accept' }).click()
+        let dialog = await paymentDialog(page)
+        await payWith(dialog, '4000 0000 0000 0002')
+        await dialog.getByText('Your card was declined.').waitFor()
+        assert.equal(new URL(page.url()).pathname, `/items/${posted}`)
+        await dialog.getByRole('button', { name: 'Payment Confirm' }).waitFor()
+        let item = await senderItem(posted)
+        assert.equal(item.request_status, 'pending')
+        assert.equal(item.status, 'pending')
+
+        // Closing the dialog leaves the request pending on the page too.
+        await dialog.getByRole('button', { name: 'Cancel' }).click()
+        await dialog.waitFor({ state: 'hidden' })
+        await page.reload()
+        await section.getByText(/wants to deliver this item/).waitFor()
+        await section.getByText('Pending', { exact: true }).first().waitFor()
+
+        // Reopened: declined again, then a good card in the same dialog goes through and the
+        // sender lands on All Items.
+        await section.getByRole('button', { name: 'Accept' }).click()
+        dialog = await paymentDialog(page)
+        await payWith(dialog, '4000 0000 0000 0002')
+        await dialog.getByText('Your card was declined.').waitFor()
+        await payWith(dialog, '4242 4242 4242 4242')
+        await waitForPath(page, '/items', 30_000)
+        // The success message says what the server charged, with a link to the receipt.
+        const notice = page.getByRole('status').filter({ hasText: 'Payment successful' })
+        await notice
+          .getByText(`$${DELIVERER_PRICE}.00 was charged to your card for ${ITEM_NAME}.`)
+          .waitFor()
+        const receiptLink = notice.getByRole('link', { name: 'View receipt' })
+        const receiptHref = await receiptLink.getAttribute('href')
+        assert.ok(receiptHref, 'the receipt link has no href')
+        assert.match(receiptHref, /^\/payment-method#receipt-[0-9a-f-]{36}$/)
+        const row = page.getByRole('row').filter({ hasText: ITEM_NAME })
+        await row.getByText('Ready to pickup').waitFor()
+        // The list shows the agreed price, not the sender's own $40.
+        await row.getByText(`$${DELIVERER_PRICE}.00`).waitFor()
+
+        item = await senderItem(posted)
+        assert.equal(item.status, 'ready_to_pickup')
+        assert.equal(item.request_status, 'accepted')
+        assert.equal(item.deliverer_id, deliverer.user.id)
+
+        // The detail page no longer asks to accept or reject.
+        await row.getByRole('link', { name: ITEM_NAME }).click()
+        await waitForPath(page, `/items/${posted}`)
+        await section.getByText('Accepted', { exact: true }).waitFor()
+        assert.equal(await section.getByRole('button', { name: 'Accept' }).count(), 0)
+        assert.equal(await section.getByText(/wants to deliver this item/).count(), 0)
+        await page.getByLabel(`Agreed price $${DELIVERER_PRICE}.00`).waitFor()
+        const progress = page.getByRole('region', { name: 'Progress' })
+        const current = await progress.locator('[aria-current="step"]').innerText()
+        assert.match(current, /^4\s+Paid$/)
+
+        // The receipt link leads to that payment on /payment-method.
+        await page.goto(receiptHref)
+        await waitForPath(page, '/payment-method')
+        const receipt = page.locator(`#${receiptHref.split('#')[1]}`)
+        await receipt.getByText(ITEM_NAME).waitFor()
+        assert.equal(await receipt.getAttribute('aria-current'), 'true')
+        await receipt.getByText(`$${DELIVERER_PRICE}.00`).first().waitFor()
+      },
+      { allow: [/status of 402 \(Payment Required\)/] },
+    )
+  })
+
+  test('rejecting asks for confirmation and passes the optional reason to the deliverer', async () => {
+    const sender = await apiLogin(server.baseURL, 'sender@example.com')
+    const admin = await apiLogin(server.baseURL, 'admin@example.com')
+    const deliverer = await apiLogin(server.baseURL, 'deliverer@example.com')
+    const name = `Record player ${Date.now().toString(36)}`
+    const created = await apiCall(server.baseURL, sender.token, 'POST', '/api/items', {
+      name,
+      category: 'electronics',
+      description: 'A turntable in its box.',
+      quantity: 1,
+      weight: 4,
+      dimensions: { length: 45, width: 35, height: 15 },
+      is_fragile: true,
+      from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
+      to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
+      delivery_phone: '+49 30 1234567',
+      delivery_address: 'Marienplatz 1, Munich',
+      delivery_deadline: daysFromNow(6).toISOString(),
+      special_instructions: '',
+      sender_price: 30,
+    })
+    const id = created.data.item.id
+    await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/sending-approval', {
+      item_id: id,
+      decision: 'approved',
+    })
+    await apiMultipart(
+      server.baseURL,
+      deliverer.token,
+      '/api/request-item',
+      { item_id: id, accept_privacy: 'true', deliverer_price: 28 },
+      { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
+    )
+    await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/delivery-approval', {
+      item_id: id,
+      deliverer_id: deliverer.user.id,
+      decision: 'approved',
+    })
+    const reason = 'Sorry, a friend is driving to Munich that week.'
+
+    await withPage('sender', async (page) => {
+      await page.goto('/dashboard')
+      await waitForPath(page, '/dashboard')
+      await page.goto(`/items/${id}`)
+      const section = page.getByRole('region', { name: 'Delivery Request' })
+      await section.getByText(/wants to deliver this item/).waitFor()
+
+      // Reject only asks: backing out changes nothing.
+      await section.getByRole('button', { name: 'Reject' }).click()
+      let dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
+      await dialog.waitFor()
+      await dialog.getByRole('button', { name: 'Keep request' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      assert.equal((await senderItem(id)).request_status, 'pending')
+
+      await section.getByRole('button', { name: 'Reject' }).click()
+      dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
+      await field(dialog, 'Reason (optional)').fill(reason)
+      await dialog.getByRole('button', { name: 'Reject request' }).click()
+      await waitForPath(page, '/items', 30_000)
+    })
+
+    const item = await senderItem(id)
+    assert.equal(item.request_status, null)
+    assert.deepEqual(item.rejected_deliverer, [
+      { id: deliverer.user.id, name: deliverer.user.name, reason },
+    ])
+    // The deliverer reads the reason on /rejected-requests.
+    const { data } = await apiCall(server.baseURL, deliverer.token, 'GET', '/api/rejected-requests')
+    const listed = data.items.find((i: { id: string }) => i.id === id)
+    assert.equal(listed?.rejected_deliverer[0]?.reason, reason)
+    await withPage('deliverer', async (page) => {
+      await page.goto('/deliverer-dashboard')
+      await waitForPath(page, '/deliverer-dashboard')
+      await page.goto('/rejected-requests')
+      const entry = page.getByRole('listitem').filter({ hasText: name })
+      await entry.getByText(`Reason: ${reason}`).waitFor()
+    })
+  })
+
+  test('All Items lists the item, links to Post New Item and keeps a status filter on reload', () =>
+    withPage('sender', async (page) => {
+      assert.ok(itemId, 'the posting scenario did not create an item')
+      await page.goto('/dashboard')
+      await waitForPath(page, '/dashboard')
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'All Items' })
+        .click()
+      await waitForPath(page, '/items')
+
+      const main = page.getByRole('main')
+      const postLink = main.getByRole('link', { name: 'Post New Item' })
+      await postLink.waitFor()
+      assert.equal(
+        new URL(String(await postLink.getAttribute('href')), server.baseURL).pathname,
+        '/post-item',
+      )
+      await page.getByRole('link', { name: ITEM_NAME }).waitFor()
+
+      // Filter on a status the item does not have: it leaves the list, and the URL says so.
+      await field(page, 'Status').selectOption({ label: 'Delivered' })
+      await page.waitForURL((url) => url.searchParams.get('status') === 'delivered')
+      await page.getByRole('link', { name: ITEM_NAME }).waitFor({ state: 'detached' })
+
+      // Its own status brings it back; a reload keeps the filter and the list.
+      await field(page, 'Status').selectOption({ label: 'Ready to pickup' })
+      await page.waitForURL((url) => url.searchParams.get('status') === 'ready_to_pickup')
+      await page.getByRole('link', { name: ITEM_NAME }).waitFor()
+      await page.reload()
+      assert.equal(new URL(page.url()).searchParams.get('status'), 'ready_to_pickup')
+      await page.getByRole('link', { name: ITEM_NAME }).waitFor()
+      assert.equal(await field(page, 'Status').inputValue(), 'ready_to_pickup')
+      const rows = await page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .all()
+      assert.ok(rows.length > 0, 'no rows after the reload')
+      for (const row of rows) {
+        const status = await row.getByRole('cell').nth(2).innerText()
+        assert.equal(
+          status.trim(),
+          'Ready to pickup',
+          `a row with status '${status}' under the filter`,
+        )
+      }
+    }))
+})
+
+/** Types into the labelled place search and picks the gazetteer's suggestion. */
+async function pickPlace(page: Page, label: string, text: string, suggestion: string | RegExp) {
+  const box = page.getByRole('combobox', { name: new RegExp(`^\\s*${label}`) })
+  await box.click()
+  await box.pressSequentially(text, { delay: 30 })
+  const option = page
+    .getByRole('listbox', { name: `${label} suggestions` })
+    .getByRole('option', { name: suggestion })
+    .first()
+  await option.waitFor()
+  await option.click()
+  const value = await box.inputValue()
+  if (typeof suggestion === 'string') assert.equal(value, suggestion)
+  else assert.match(value, suggestion)
+  assert.equal(await box.getAttribute('aria-expanded'), 'false')
+}
+
+/** The open 'Enter Payment Details' dialog, ready in test mode. */
+async function paymentDialog(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
+  await dialog.waitFor()
+  await dialog.getByText('Test mode', { exact: true }).waitFor()
+  await dialog.getByText(`$${DELIVERER_PRICE}.00`).waitFor()
+  return dialog
+}
+
+async function payWith(dialog: Locator, cardNumber: string) {
+  const expiry = new Date().getFullYear() + 3 - 2000
+  await field(dialog, 'Card number').fill(cardNumber)
+  await field(dialog, 'Expiry (MM/YY)').fill(`12/${expiry}`)
+  await field(dialog, 'CVC').fill('123')
+  assert.equal(await field(dialog, 'Card number').inputValue(), cardNumber)
+  assert.equal(await field(dialog, 'Expiry (MM/YY)').inputValue(), `12/${expiry}`)
+  await dialog.getByRole('button', { name: 'Payment Confirm' }).click()
+}
+
+function daysFromNow(days: number): Date {
+  return new Date(Date.now() + days * 86_400_000)
+}
+
+/** The value a datetime-local input takes: local wall time without a zone, to the minute. */
+function dateTimeLocal(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`
+}
