@@ -234,8 +234,9 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     expect(await notificationsOf(d1, ownItem.id)).toHaveLength(1)
 
     const offRoute = await createItem(t.app, sender.id, { toLat: HAMBURG.lat, toLng: HAMBURG.lng })
-    // Within 10 km of Berlin at the start, but 15 km from Munich at the end.
-    const nearMiss = await createItem(t.app, sender.id, { toLat: 48.2722 })
+    // Picked up in Berlin, dropped 15 km beyond Munich (south, past the route's end): outside
+    // the 10 km corridor (15 km north would lie on the way and match).
+    const nearMiss = await createItem(t.app, sender.id, { toLat: 48.0022 })
     const rejected = await createItem(t.app, sender.id)
     await approve(offRoute.id)
     await approve(nearMiss.id)
