@@ -6,6 +6,7 @@ import { LazyMapView } from './lazy-map-view'
 import { MapErrorBoundary } from './map-error-boundary'
 import { ROUTE_COLOURS } from './map-style'
 import type { MapStop } from './maplibre-view'
+import { MapLoading } from './map-loading'
 
 export type { MapStop }
 
@@ -58,11 +59,7 @@ export function CorridorMap({
       </Text>
     </Box>
   )
-  const loading = (
-    <Box height={`${height}px`} display="grid" placeItems="center" bg="bg.muted" rounded="md">
-      <Text role="status">Loading map…</Text>
-    </Box>
-  )
+  const loading = <MapLoading height={height} />
   return (
     <Stack gap="2">
       <MapErrorBoundary fallback={noMap}>

@@ -6,6 +6,7 @@ import { LazyMapView } from './lazy-map-view'
 import { MapErrorBoundary } from './map-error-boundary'
 import { PlaceSearch, type PlaceSearchProps } from './place-search'
 import { reverseLookup } from './places-api'
+import { MapLoading } from './map-loading'
 
 /**
  * docs/spec.md section 2 "Map location picker": place search with suggestions, and a map (loaded only
@@ -70,13 +71,7 @@ export function MapLocationPicker(props: PlaceSearchProps) {
             Click on the map to choose {label.toLowerCase()}.
           </Text>
           <MapErrorBoundary fallback={fallback}>
-            <Suspense
-              fallback={
-                <Box height="400px" display="grid" placeItems="center" bg="bg.muted" rounded="md">
-                  <Text role="status">Loading map…</Text>
-                </Box>
-              }
-            >
+            <Suspense fallback={<MapLoading height={400} />}>
               <LazyMapView
                 label={`Map for ${label}`}
                 points={value ? [value] : []}

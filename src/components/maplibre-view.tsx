@@ -18,6 +18,7 @@ import { isDark } from '@/lib/color-mode'
 import { formatCoordinates } from '@/lib/format'
 import { corridorRing, greatCircleLine } from './corridor-shape'
 import { chooseRemoteStyle, markRemoteFailed, offlineStyle, ROUTE_COLOURS } from './map-style'
+import { MapLoading } from './map-loading'
 
 export interface MapViewProps {
   /** Accessible name of the map region. */
@@ -262,18 +263,7 @@ export function MapView({
 
   if (!webgl) return <>{fallback}</>
   if (remote === undefined) {
-    return (
-      <Box
-        height={`${height}px`}
-        width="full"
-        rounded="md"
-        bg="bg.muted"
-        display="grid"
-        placeItems="center"
-      >
-        <Text role="status">Loading map…</Text>
-      </Box>
-    )
+    return <MapLoading height={height} />
   }
 
   return (

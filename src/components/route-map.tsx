@@ -5,6 +5,7 @@ import { formatPlace } from '@/lib/format'
 import { LazyMapView } from './lazy-map-view'
 import { MapErrorBoundary } from './map-error-boundary'
 import { ROUTE_COLOURS } from './map-style'
+import { MapLoading } from './map-loading'
 
 export interface RouteMapProps {
   from: Location
@@ -56,11 +57,7 @@ export function RouteMap({
       </Text>
     </Box>
   )
-  const loading = (
-    <Box height={`${height}px`} display="grid" placeItems="center" bg="bg.muted" rounded="md">
-      <Text role="status">Loading map…</Text>
-    </Box>
-  )
+  const loading = <MapLoading height={height} />
   return (
     <Stack gap="2">
       <MapErrorBoundary fallback={noMap}>
