@@ -1,6 +1,7 @@
 import { Badge, Box, IconButton, Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
+import { navLinkStyle } from '@/components/nav-link-style'
 import { unreadCountQueryOptions } from './api'
 
 function BellIcon() {
@@ -32,21 +33,7 @@ const countText = (unread: number) => (unread > 99 ? '99+' : String(unread))
 export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
   const unread = useQuery(unreadCountQueryOptions()).data ?? 0
   return (
-    <Link
-      asChild
-      display="flex"
-      alignItems="center"
-      gap="2"
-      px="3"
-      py="2"
-      borderRadius="md"
-      color="fg"
-      textDecoration="none"
-      _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-      css={{
-        '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' },
-      }}
-    >
+    <Link asChild {...navLinkStyle} display="flex" alignItems="center" gap="2">
       <RouterLink to="/notifications" onClick={onNavigate} aria-label={labelOf(unread)}>
         <BellIcon />
         <Box as="span" flex="1">

@@ -7,6 +7,7 @@ import {
   type Location,
 } from '@contract/items'
 import type { FieldErrors } from '@/lib/validation'
+import { localDateTime, pad } from '@/lib/local-date'
 
 /** What the inputs hold: text as typed, so half-typed numbers are not lost. */
 export interface ItemFormValues {
@@ -91,13 +92,11 @@ export function withoutFixedErrors(
   return next
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
 /** datetime-local wants local wall time without a zone. */
 function toDateTimeLocal(iso: string): string {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+  return localDateTime(d)
 }
 
 /** The user's wall time with their UTC offset, so the server knows which moment they meant. */

@@ -3,6 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Role } from '@contract/user'
 import { InstallButton } from '@/components/install-button'
+import { navLinkStyle } from '@/components/nav-link-style'
 import { navLinksByRole } from './nav-links'
 import { QueuedLink } from './queued-link'
 import { UserBlock } from './user-block'
@@ -30,23 +31,7 @@ export function SidebarContent({
           <Stack as="ul" gap="1" listStyleType="none">
             {navLinksByRole[role].map((link) => (
               <li key={link.to}>
-                <Link
-                  asChild
-                  display="block"
-                  px="3"
-                  py="2"
-                  borderRadius="md"
-                  color="fg"
-                  textDecoration="none"
-                  _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-                  css={{
-                    '&[aria-current=page]': {
-                      bg: 'brand.subtle',
-                      color: 'brand.fg',
-                      fontWeight: 'semibold',
-                    },
-                  }}
-                >
+                <Link asChild {...navLinkStyle}>
                   <RouterLink to={link.to} onClick={onNavigate}>
                     {link.label}
                   </RouterLink>

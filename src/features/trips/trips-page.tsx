@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Dialog, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 import { MAX_TRIPS, type Trip } from '@contract/trips'
-import { AppDialog } from '@/components/app-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { toaster } from '@/components/ui/toaster'
@@ -150,35 +150,24 @@ function EditTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) 
 function DeleteTripDialog({ trip, onClose }: { trip: Trip; onClose: () => void }) {
   const remove = useDeleteTripMutation()
   return (
-    <AppDialog title="Delete this trip?" role="alertdialog" open onClose={onClose}>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text>
-            “{tripTitle(trip)}” will be deleted and you will no longer hear about new items on it.
-            Notifications you already have stay.
-          </Text>
-          <ErrorAlert error={remove.error} fallback="Failed to delete the trip" />
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          colorPalette="red"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(trip.id, {
-              onSuccess: () => {
-                onClose()
-                toaster.create({ type: 'success', title: 'Trip deleted' })
-              },
-            })
-          }
-        >
-          Delete trip
-        </Button>
-      </Dialog.Footer>
-    </AppDialog>
+    <ConfirmDialog
+      title="Delete this trip?"
+      confirmLabel="Delete trip"
+      busy={remove.isPending}
+      error={remove.error}
+      errorFallback="Failed to delete the trip"
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(trip.id, {
+          onSuccess: () => {
+            onClose()
+            toaster.create({ type: 'success', title: 'Trip deleted' })
+          },
+        })
+      }
+    >
+      “{tripTitle(trip)}” will be deleted and you will no longer hear about new items on it.
+      Notifications you already have stay.
+    </ConfirmDialog>
   )
 }
