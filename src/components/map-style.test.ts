@@ -104,6 +104,17 @@ describe('the offline base map', () => {
     const sources = Object.values(offline.sources).map((s) => ('data' in s ? s.data : undefined))
     for (const file of ['land', 'lakes', 'borders', 'regions', 'roads', 'cities'])
       expect(sources).toContain(`${window.location.origin}/map/${file}.geojson`)
+    // Its data is credited as its licences ask (the map's attribution control lists these).
+    const credits = Object.values(offline.sources).map((s) =>
+      'attribution' in s ? s.attribution : undefined,
+    )
+    expect(credits).toEqual(
+      expect.arrayContaining([
+        'Natural Earth',
+        'Natural Earth Vector Tiles by Lukas Martinelli (ODbL)',
+        'GeoNames (CC BY 4.0)',
+      ]),
+    )
     // Labels are drawn from the browser's fonts: no glyph server to reach offline.
     expect(offline.glyphs).toBeUndefined()
   })

@@ -153,6 +153,10 @@ function cityLayers(colours: (typeof palettes)['light']): LayerSpecification[] {
   return [...layers.map((l) => l.dot), ...layers.map((l) => l.label).reverse()]
 }
 
+const NATURAL_EARTH = 'Natural Earth'
+const ROADS = 'Natural Earth Vector Tiles by Lukas Martinelli (ODbL)'
+const GEONAMES = 'GeoNames (CC BY 4.0)'
+
 /**
  * The offline base map (docs/design.md "Map", decision 016): water (seas and lakes), land, country and
  * region borders,
@@ -166,13 +170,15 @@ export function offlineStyle(dark: boolean): StyleSpecification {
     new URL(`${import.meta.env.BASE_URL}map/${file}`, window.location.origin).href
   return {
     version: 8,
+    // The map's attribution control shows these (each once): the roads come from an ODbL
+    // database and the names from CC-BY GeoNames, both of which ask to be credited.
     sources: {
-      land: { type: 'geojson', data: url('land.geojson') },
-      lakes: { type: 'geojson', data: url('lakes.geojson') },
-      borders: { type: 'geojson', data: url('borders.geojson') },
-      regions: { type: 'geojson', data: url('regions.geojson') },
-      roads: { type: 'geojson', data: url('roads.geojson') },
-      cities: { type: 'geojson', data: url('cities.geojson') },
+      land: { type: 'geojson', data: url('land.geojson'), attribution: NATURAL_EARTH },
+      lakes: { type: 'geojson', data: url('lakes.geojson'), attribution: NATURAL_EARTH },
+      borders: { type: 'geojson', data: url('borders.geojson'), attribution: NATURAL_EARTH },
+      regions: { type: 'geojson', data: url('regions.geojson'), attribution: NATURAL_EARTH },
+      roads: { type: 'geojson', data: url('roads.geojson'), attribution: ROADS },
+      cities: { type: 'geojson', data: url('cities.geojson'), attribution: GEONAMES },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': colours.water } },

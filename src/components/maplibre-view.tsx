@@ -299,7 +299,7 @@ export function MapView({
           if (useRemote && !drawn) fallBack()
         }}
         onClick={onPick ? (event) => onPick(event.lngLat.lat, event.lngLat.lng) : undefined}
-        attributionControl={useRemote ? undefined : false}
+        attributionControl={{ compact: true }}
       >
         <NavigationControl position="top-right" showCompass={false} />
         {band && (
