@@ -251,9 +251,39 @@ async function sqlTimings(
   return times
 }
 
+/**
+ * The prepared corridor with its route cells and with the 6-D boxes alone, route by route in turn
+ * (so a busy moment of the shared machine falls on both), after one warm-up pass of each.
+ */
+async function cellsAgainstBoxes(
+  db: Db,
+  delivererId: string,
+  routes: ReturnType<typeof randomRoute>[],
+) {
+  const cells: number[] = []
+  const boxes: number[] = []
+  for (const pass of [0, 1])
+    for (const r of routes)
+      for (const [boxesOnly, times] of [
+        [false, cells],
+        [true, boxes],
+      ] as const) {
+        const start = performance.now()
+        await corridorPage(db, { ...toQuery(delivererId, r), boxesOnly })
+        if (pass === 1) times.push(performance.now() - start)
+      }
+  return [cells, boxes] as const
+}
+
 /** A SQL literal for one of the corridor's own bind values (numbers, uuids, cube text). */
-const literal = (v: unknown) =>
-  v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`
+const literal = (v: unknown): string =>
+  v === null
+    ? 'null'
+    : typeof v === 'number'
+      ? String(v)
+      : Array.isArray(v)
+        ? `'{${v.join(',')}}'`
+        : `'${String(v).replace(/'/g, "''")}'`
 
 /** A busy realistic route: the largest city and the largest one 50–1 500 km from it. */
 function busyRoute(): [City, City] {
@@ -387,6 +417,7 @@ async function benchBackend(label: string, database: Database, n: number, dataDi
 
   const samples = Array.from({ length: 30 }, randomRoute)
   const indexed = await sqlTimings(database.db, seeded.delivererId, samples, 'prepared')
+  const [cells, boxes] = await cellsAgainstBoxes(database.db, seeded.delivererId, samples)
   // The plain scan reads the whole table each time: a handful of the same routes.
   const few = samples.slice(0, n >= 500_000 ? 5 : 10)
   const oneOff = await sqlTimings(database.db, seeded.delivererId, few, 'one-off')
@@ -399,6 +430,10 @@ async function benchBackend(label: string, database: Database, n: number, dataDi
   console.log(`  SQL, the route's query (page + total in one), direct:`)
   console.log(
     `    prepared statement (as the route runs it), ${samples.length} routes: p50 ${ms(i.p50)}  p95 ${ms(i.p95)}`,
+  )
+  const [c, b] = [p(cells), p(boxes)]
+  console.log(
+    `    route cells against 6-D boxes only (decision 025), prepared, alternating, same routes: cells p50 ${ms(c.p50)}  p95 ${ms(c.p95)}, boxes p50 ${ms(b.p50)}  p95 ${ms(b.p95)}; ratio boxes/cells p50 ×${(b.p50 / c.p50).toFixed(1)}  p95 ×${(b.p95 / c.p95).toFixed(1)}`,
   )
   console.log(
     `    one-off query, indexes, first ${few.length} of them: p50 ${ms(f.p50)}  p95 ${ms(f.p95)}`,

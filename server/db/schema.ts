@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import {
+  bigint,
   type AnyPgColumn,
   boolean,
   check,
@@ -131,6 +132,17 @@ const routeCube = (t: {
   toLng: AnyPgColumn
 }): SQL => sql`cube(array[${unitXyz(t.fromLat, t.fromLng)}, ${unitXyz(t.toLat, t.toLng)}])`
 
+/**
+ * The route cell of services/corridor-cells.ts: pickup cell × 65 341 + drop-off cell on a 1° grid
+ * of 181 rows × 361 columns. Must compute what cellOf() there does (corridor-cells.test.ts checks
+ * it against the database); another grid needs a migration.
+ */
+const cellOf = (lat: string, lng: string) =>
+  `(floor((${lat} + 90) / 1)::bigint * 361 + floor((${lng} + 180) / 1)::bigint)`
+const routeCellSql = sql.raw(
+  `${cellOf('from_lat', 'from_lng')} * 65341 + ${cellOf('to_lat', 'to_lng')}`,
+)
+
 export const items = pgTable(
   'items',
   {
@@ -152,6 +164,8 @@ export const items = pgTable(
     toLat: doublePrecision('to_lat').notNull(),
     toLng: doublePrecision('to_lng').notNull(),
     toAddress: text('to_address').notNull().default(''),
+    /** Pickup and drop-off cells as one number, for the corridor's B-tree probes (routeCellSql). */
+    routeCell: bigint('route_cell', { mode: 'number' }).generatedAlwaysAs(routeCellSql),
     deliveryPhone: text('delivery_phone').notNull().default(''),
     deliveryAddress: text('delivery_address').notNull().default(''),
     deliveryDeadline: timestamp('delivery_deadline', { withTimezone: true }).notNull(),
@@ -181,6 +195,7 @@ export const items = pgTable(
     index('items_from_earth_gist').using('gist', earth(t.fromLat, t.fromLng)),
     index('items_to_earth_gist').using('gist', earth(t.toLat, t.toLng)),
     index('items_route_gist').using('gist', routeCube(t)),
+    index('items_route_cell_idx').on(t.routeCell),
     check('items_quantity_positive', sql`${t.quantity} >= 1`),
     check(
       'items_from_lat_range',

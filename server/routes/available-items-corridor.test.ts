@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { items } from '../db/schema'
+import { CELLS, cellOf, corridorCells } from '../services/corridor-cells'
 import {
   ANTIPODAL_ROUTE,
   detourKm,
@@ -288,6 +290,33 @@ describe.each(backends)('available-items along the path on %s', (backend) => {
     expect(got).not.toContain(aside.id)
   })
 
+  it('stores the route cell the corridor computes, at the grid edges too', async () => {
+    const places: LatLng[] = [
+      chicago,
+      fiji,
+      samoa,
+      { lat: 90, lng: 180 },
+      { lat: -90, lng: -180 },
+      { lat: 0, lng: 0 },
+      { lat: -0.000001, lng: -0.000001 },
+      { lat: 41.999999999, lng: -87.000000001 },
+      { lat: 89.99, lng: 179.99 },
+    ]
+    for (const [i, from] of places.entries()) {
+      const to = places[(i + 3) % places.length] ?? chicago
+      const { id } = await item(from, to)
+      const [row] = await t.app.db
+        .select({ cell: items.routeCell })
+        .from(items)
+        .where(eq(items.id, id))
+      expect([from, to, row?.cell]).toEqual([
+        from,
+        to,
+        cellOf(from.lat, from.lng) * CELLS + cellOf(to.lat, to.lng),
+      ])
+    }
+  })
+
   it('answers what the geometry says on generated items, and every two-ends match', async () => {
     const next = random(16)
     const routes: [LatLng, LatLng, number][] = [
@@ -295,6 +324,12 @@ describe.each(backends)('available-items along the path on %s', (backend) => {
       [{ lat: -31.9523, lng: 115.8613 }, { lat: -34.9285, lng: 138.6007 }, 50], // Perth-Adelaide
       [{ lat: -33.9249, lng: 18.4241 }, { lat: 30.0444, lng: 31.2357 }, 200], // Cape Town-Cairo
     ]
+    // Nairobi-Mombasa finds its candidates by route cells, the two longer ones by 6-D boxes.
+    expect(routes.map(([o, d, r]) => corridorCells(mustPath(o, d, r)) !== null)).toEqual([
+      true,
+      false,
+      false,
+    ])
     for (const [o, d, r] of routes) {
       const path = mustPath(o, d, r)
       const length = greatCircleKm(o, d)

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, idempotencyKeys, items } from '../db/schema'
 import { corridorQuery } from '../services/corridor'
-import { greatCircleKm, pathOf, pointOnPath } from '../services/corridor-geometry'
+import { greatCircleKm, pathOf, pointOnPath, type LatLng } from '../services/corridor-geometry'
 import { countStoredFiles } from '../services/files'
 import {
   approveDelivery,
@@ -258,29 +258,43 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(res.json()).toEqual({ success: false, message: 'Forbidden' })
     })
 
-    it('plans the corridor on the GiST indexes', async () => {
+    it('plans the corridor on the route-cell B-tree, and a long wide one on the 6-D GiST', async () => {
       const { o, d } = newRoute()
-      const q = corridorQuery(t.app.db, {
-        delivererId: me.id,
-        origin: o,
-        destination: d,
-        radiusKm: 25,
-        page: 1,
-        perPage: 10,
-      })
-      const plan = await t.app.db.transaction(async (tx) => {
-        // The test table is tiny: forbid the sequential scan the planner would rightly prefer.
-        await tx.execute(sql`set local enable_seqscan = off`)
-        const r = (await (tx as unknown as Db).execute(sql`explain ${q}`)) as unknown
-        const rows = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<
-          string,
-          string
-        >[]
-        return rows.map((row) => Object.values(row)[0]).join('\n')
-      })
-      // One GiST search (per sub-segment box) answers both ends: the 6-D route index
-      // (db/schema.ts items_route_gist).
-      expect(plan).toMatch(/items_route_gist/)
+      // A table of some size, most of it available (as in production), far from every test route:
+      // on a handful of rows the planner rightly reads the primary key instead.
+      await t.app.db.execute(
+        sql`insert into items (name, category, from_lat, from_lng, to_lat, to_lng, delivery_deadline, sender_id, sending_approval)
+            select 'Filler', 'other', -80 + (g % 50) * 0.1, 60 + (g % 97) * 0.3, -80, 60, now() + interval '7 days', ${sender.id}, 'approved'
+            from generate_series(1, 5000) g`,
+      )
+      const planOf = (origin: LatLng, destination: LatLng, radiusKm: number) => {
+        const q = corridorQuery(t.app.db, {
+          delivererId: me.id,
+          origin,
+          destination,
+          radiusKm,
+          page: 1,
+          perPage: 10,
+        })
+        return t.app.db.transaction(async (tx) => {
+          // The test table is tiny: forbid the sequential scan the planner would rightly prefer.
+          await tx.execute(sql`set local enable_seqscan = off`)
+          const r = (await (tx as unknown as Db).execute(sql`explain ${q}`)) as unknown
+          const rows = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<
+            string,
+            string
+          >[]
+          return rows.map((row) => Object.values(row)[0]).join('\n')
+        })
+      }
+      await t.app.db.execute(sql`analyze items`)
+      // One B-tree probe per pair of grid cells (db/schema.ts items_route_cell_idx)...
+      expect(await planOf(o, d, 25)).toMatch(/items_route_cell_idx/)
+      // ...unless the corridor holds too many pairs: then one GiST search per sub-segment box
+      // answers both ends (items_route_gist).
+      const capeTown = { lat: -33.9249, lng: 18.4241 }
+      const cairo = { lat: 30.0444, lng: 31.2357 }
+      expect(await planOf(capeTown, cairo, 200)).toMatch(/items_route_gist/)
     })
   })
 

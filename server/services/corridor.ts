@@ -13,6 +13,7 @@ import {
   type Path,
   type Vec3,
 } from './corridor-geometry'
+import { corridorCells } from './corridor-cells'
 import type { ItemRow } from './item-view'
 
 /**
@@ -77,6 +78,8 @@ export interface CorridorQuery {
   deadlineFrom?: Date
   page: number
   perPage: number
+  /** Only the 6-D boxes, never the route cells: the bench compares the two on the same routes. */
+  boxesOnly?: boolean
 }
 
 /** The path vectors the SQL needs (corridor-geometry.ts Path), three bind values each. */
@@ -85,6 +88,7 @@ type VectorName = (typeof VECTORS)[number]
 type ArgName =
   | `${VectorName}${'x' | 'y' | 'z'}`
   | `box${number}`
+  | 'cells'
   | 'deliverer'
   | 'line'
   | 'cosRadius'
@@ -96,7 +100,7 @@ type ArgName =
   | 'deadlineFrom'
   | 'limit'
   | 'offset'
-type CorridorArgs = Partial<Record<ArgName, string | number | boolean | null>>
+type CorridorArgs = Partial<Record<ArgName, string | number | boolean | number[] | null>>
 
 /** The path of a query; antipodal ends have none (the route answers 400 before asking). */
 function pathOfQuery(q: CorridorQuery): Path {
@@ -133,21 +137,23 @@ function corridorArgs(q: CorridorQuery, path: Path): CorridorArgs {
     const [x, y, z] = vectors[name]
     Object.assign(args, { [`${name}x`]: x, [`${name}y`]: y, [`${name}z`]: z })
   }
-  corridorBoxes(path).forEach((box, i) => (args[`box${i}`] = box))
+  const cells = q.boxesOnly ? null : corridorCells(path)
+  if (cells) args.cells = cells
+  else corridorBoxes(path).forEach((box, i) => (args[`box${i}`] = box))
   return args
 }
 /**
- * Which optional filters a query has and how many index boxes its path needs: each combination is
- * its own statement.
+ * Which optional filters a query has and how it finds its candidates: route cells (boxes 0) or
+ * that many 6-D index boxes. Each combination is its own statement.
  */
 interface CorridorShape extends Pick<CorridorQuery, 'search' | 'location' | 'deadlineFrom'> {
   boxes: number
 }
-const shapeOf = (q: CorridorQuery, path: Path): CorridorShape => ({
+const shapeOf = (q: CorridorQuery, args: CorridorArgs): CorridorShape => ({
   search: q.search,
   location: q.location,
   deadlineFrom: q.deadlineFrom,
-  boxes: corridorBoxes(path).length,
+  boxes: args.cells ? 0 : Object.keys(args).filter((name) => name.startsWith('box')).length,
 })
 /** A bind value: the value itself (a one-off query) or its placeholder (a prepared statement). */
 type Ref = (name: ArgName) => SQL
@@ -178,9 +184,10 @@ const alongSql = (end: End, ref: Ref) =>
   sql`atan2(${dotEnd(end, vector(ref, 'tm'))}, ${dotEnd(end, vector(ref, 'm'))})`
 
 /**
- * The WHERE of the corridor: the index boxes (one GiST search each, OR-ed into a bitmap), the
- * availability rules, then the exact tests: both ends near the path, the pickup not after the
- * drop-off (1 km slack), and the optional filters.
+ * The WHERE of the corridor: the candidates (the route cells, one B-tree probe each, or the 6-D
+ * index boxes, one GiST search each, OR-ed into a bitmap), the availability rules, then the exact
+ * tests: both ends near the path, the pickup not after the drop-off (1 km slack), and the
+ * optional filters.
  */
 function corridorWhere(shape: CorridorShape, ref: Ref): SQL {
   const boxes = Array.from(
@@ -188,7 +195,7 @@ function corridorWhere(shape: CorridorShape, ref: Ref): SQL {
     (_, i) => sql`${routeCube} <@ ${ref(`box${i}`)}::cube`,
   )
   const conditions: (SQL | undefined)[] = [
-    or(...boxes),
+    shape.boxes === 0 ? sql`${items.routeCell} = any(${ref('cells')}::bigint[])` : or(...boxes),
     availableTo(ref('deliverer')),
     // One CASE, not separate conditions: PostgreSQL reorders top-level conditions by estimated
     // cost (which ignores short-circuits) and would run the 4-product order test first. Here the
@@ -248,10 +255,10 @@ function buildCorridor(db: Db, shape: CorridorShape, ref: Ref, limit: SQL, offse
 
 /** The page query with its values inline, as a Drizzle builder (the plan test and the bench EXPLAIN it). */
 export function corridorQuery(db: Db, q: CorridorQuery) {
-  const path = pathOfQuery(q)
-  const args = corridorArgs(q, path)
-  const ref: Ref = (name) => sql`${args[name] ?? null}`
-  return buildCorridor(db, shapeOf(q, path), ref, sql`${args.limit}`, sql`${args.offset}`)
+  const args = corridorArgs(q, pathOfQuery(q))
+  // sql.param: one bind value, also for the cells array (a bare array would become a list).
+  const ref: Ref = (name) => sql`${sql.param(args[name] ?? null)}`
+  return buildCorridor(db, shapeOf(q, args), ref, sql`${args.limit}`, sql`${args.offset}`)
 }
 
 const placeholders: Ref = (name) => sql`${sql.placeholder(name)}`
@@ -291,15 +298,14 @@ async function corridorCount(db: Db, shape: CorridorShape, args: CorridorArgs) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(items)
-    .where(corridorWhere(shape, (name) => sql`${args[name] ?? null}`))
+    .where(corridorWhere(shape, (name) => sql`${sql.param(args[name] ?? null)}`))
   return row?.n ?? 0
 }
 
 /** One page of the corridor, smallest detour first (then deadline, then id), and the total count. */
 export async function corridorPage(db: Db, q: CorridorQuery): Promise<CorridorPage> {
-  const path = pathOfQuery(q)
-  const shape = shapeOf(q, path)
-  const args = corridorArgs(q, path)
+  const args = corridorArgs(q, pathOfQuery(q))
+  const shape = shapeOf(q, args)
   const rows = await preparedCorridor(db, shape).execute(args)
   const total = rows[0]?.total ?? (q.page > 1 ? await corridorCount(db, shape, args) : 0)
   return {

@@ -1,0 +1,2 @@
+ALTER TABLE "items" ADD COLUMN "route_cell" bigint GENERATED ALWAYS AS ((floor((from_lat + 90) / 1)::bigint * 361 + floor((from_lng + 180) / 1)::bigint) * 65341 + (floor((to_lat + 90) / 1)::bigint * 361 + floor((to_lng + 180) / 1)::bigint)) STORED;--> statement-breakpoint
+CREATE INDEX "items_route_cell_idx" ON "items" USING btree ("route_cell");
