@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, webcrypto } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { jwtVerify, SignJWT } from 'jose'
@@ -42,9 +42,25 @@ export const signSessionToken = (
     .sign(secret)
 
 /** Verifies signature (HS256 only) and expiry; answers null for anything else. */
+/**
+ * The secret as a WebCrypto HMAC key, imported once per secret: given the bytes, jose imports
+ * them again on every call, and every authenticated request verifies a token.
+ */
+const hmacKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>()
+function hmacKey(secret: Uint8Array) {
+  let key = hmacKeys.get(secret)
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'verify',
+    ])
+    hmacKeys.set(secret, key)
+  }
+  return key
+}
+
 export async function verifySessionToken(secret: Uint8Array, token: string) {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+    const { payload } = await jwtVerify(token, await hmacKey(secret), { algorithms: ['HS256'] })
     if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') return null
     return { jti: payload.jti, sub: payload.sub }
   } catch {
