@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   idempotencyKeys,
   jobs,
+  notifications,
   oneTimeTokens,
   sessions,
   storedFiles,
   throttles,
 } from '../db/schema'
 import { backends, createTestApp, createUser, type TestApp } from '../testing/test-app'
-import { storeTestFile, TINY_PDF } from '../testing/fixtures'
+import { createItem, storeTestFile, TINY_PDF } from '../testing/fixtures'
 import {
   HOUSEKEEPING_JOB,
   purgeExpired,
@@ -29,7 +30,7 @@ describe.each(backends)('housekeeping on %s', (backend) => {
   })
   afterAll(() => t?.close())
 
-  it('purges dead sessions, used or expired links, day-old keys and ended throttles, and nothing else', async () => {
+  it('purges dead sessions, used or expired links, day-old keys, ended throttles and stale notifications, and nothing else', async () => {
     const { db } = t.app
     const user = await createUser(t.app, { email: `keep-${backend}@example.com` })
     const userId = user.id
@@ -75,12 +76,35 @@ describe.each(backends)('housekeeping on %s', (backend) => {
       { key: `ended-${backend}`, hits: 3, resetAt: ago(1000) },
       { key: `running-${backend}`, hits: 3, resetAt: later(HOUR) },
     ])
+    const sender = await createUser(t.app, {
+      email: `sends-${backend}@example.com`,
+      role: 'sender',
+    })
+    const notify = (itemId: string, readAt: Date | null) => ({
+      userId,
+      kind: 'trip_match',
+      title: 'On your trip',
+      body: 'An item',
+      link: `/available-items/${itemId}`,
+      itemId,
+      readAt,
+    })
+    const [gone, lapsed, open] = await Promise.all(
+      [ago(31 * 24 * HOUR), ago(29 * 24 * HOUR), later(24 * HOUR)].map((deliveryDeadline) =>
+        createItem(t.app, sender.id, { deliveryDeadline }),
+      ),
+    )
+    if (!gone || !lapsed || !open) throw new Error('items not created')
+    await db
+      .insert(notifications)
+      .values([notify(gone.id, null), notify(lapsed.id, ago(HOUR)), notify(open.id, ago(HOUR))])
 
     expect(await purgeExpired(db)).toEqual({
       sessions: 2,
       oneTimeTokens: 2,
       idempotencyKeys: 1,
       throttles: 1,
+      notifications: 1,
     })
     const left = await db
       .select({ id: sessions.id })
@@ -100,12 +124,18 @@ describe.each(backends)('housekeeping on %s', (backend) => {
     const windows = await db.select({ key: throttles.key }).from(throttles)
     expect(windows.map((w) => w.key)).toContain(`running-${backend}`)
     expect(windows.map((w) => w.key)).not.toContain(`ended-${backend}`)
+    const kept = await db
+      .select({ itemId: notifications.itemId })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+    expect(kept.map((k) => k.itemId).sort()).toEqual([lapsed.id, open.id].sort())
     // Nothing left to do: a second run removes nothing.
     expect(await purgeExpired(db)).toEqual({
       sessions: 0,
       oneTimeTokens: 0,
       idempotencyKeys: 0,
       throttles: 0,
+      notifications: 0,
     })
   })
 

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
 import {
   idempotencyKeys,
+  items,
   jobs,
+  notifications,
   oneTimeTokens,
   sessions,
   storedFiles,
@@ -19,6 +21,12 @@ const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
 const IDEMPOTENCY_KEEP = sql`interval '24 hours'`
 /** A revoked or expired session stays a day for whoever looks into a sign-out. */
 const SESSION_KEEP = sql`interval '1 day'`
+/**
+ * A notification about an item whose deadline passed this long ago leads nowhere: nobody can
+ * carry it any more. (Its row is also what keeps a trip from being told twice, which no longer
+ * matters then: an item past its deadline never matches again.)
+ */
+const NOTIFICATION_KEEP = sql`interval '30 days'`
 /** An object is written before the transaction that references it: give that time to commit. */
 const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000
 /** Keys looked up per query while listing the store. */
@@ -33,16 +41,18 @@ export interface Purged {
   oneTimeTokens: number
   idempotencyKeys: number
   throttles: number
+  notifications: number
 }
 
 /**
  * Deletes what no request can use any more: sessions expired or revoked more than a day ago (the
  * token of a deleted session is refused like a revoked one), used or expired one-time links,
- * Idempotency-Keys older than 24 h and throttle windows that ended.
+ * Idempotency-Keys older than 24 h, throttle windows that ended, and notifications about items
+ * whose deadline passed more than 30 days ago.
  */
 export async function purgeExpired(db: Db): Promise<Purged> {
   const gone = sql`now() - ${SESSION_KEEP}`
-  const [s, o, i, t] = await Promise.all([
+  const [s, o, i, t, n] = await Promise.all([
     db
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, gone), lt(sessions.revokedAt, gone)))
@@ -59,12 +69,25 @@ export async function purgeExpired(db: Db): Promise<Purged> {
       .delete(throttles)
       .where(lt(throttles.resetAt, sql`now()`))
       .returning({ key: throttles.key }),
+    db
+      .delete(notifications)
+      .where(
+        inArray(
+          notifications.itemId,
+          db
+            .select({ id: items.id })
+            .from(items)
+            .where(lt(items.deliveryDeadline, sql`now() - ${NOTIFICATION_KEEP}`)),
+        ),
+      )
+      .returning({ id: notifications.id }),
   ])
   return {
     sessions: s.length,
     oneTimeTokens: o.length,
     idempotencyKeys: i.length,
     throttles: t.length,
+    notifications: n.length,
   }
 }
 
