@@ -108,6 +108,22 @@ describe.each(backends)('database on %s', (backend) => {
       'request.accept',
       'delivery.in_process',
     ])
+    // ...and a saved trip, on which items lie.
+    const saved = (await get('/api/trips')).json().data.trips
+    expect(saved).toHaveLength(1)
+    const [trip] = saved
+    expect(trip).toMatchObject({ name: 'East Coast run', radius_km: 50 })
+    const onTrip = await t.app.inject({
+      method: 'POST',
+      url: '/api/available-items',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        origin_address: trip.origin,
+        destination_address: trip.destination,
+        radius_km: trip.radius_km,
+      },
+    })
+    expect(onTrip.json().data.items.length).toBeGreaterThan(0)
     const paid = await t.app.db.select().from(payments)
     expect(paid.map((p) => [p.provider, p.status])).toEqual([
       ['test', 'succeeded'],

@@ -4,7 +4,7 @@ import type { Role } from '../../contract/user'
 import { hashPassword } from '../services/passwords'
 import type { Db } from './client'
 import { one } from './one'
-import { auditLog, deliveryRequests, items, payments, terms, users } from './schema'
+import { auditLog, deliveryRequests, items, payments, terms, trips, users } from './schema'
 
 export interface SeededAccount {
   email: string
@@ -272,6 +272,27 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
         })),
       )
     }
+    // A saved trip, so /trips and its alerts have something to show: the East Coast, on which
+    // Boston -> Philadelphia and Philadelphia -> Washington lie.
+    const city = (name: string) =>
+      one(
+        US.filter((c) => c[0].startsWith(name)),
+        name,
+      )
+    const [, fromLat, fromLng] = city('Boston')
+    const [, toLat, toLng] = city('Washington')
+    await tx.insert(trips).values({
+      delivererId: deliverer.id,
+      name: 'East Coast run',
+      originLat: fromLat,
+      originLng: fromLng,
+      originAddress: 'Boston, MA, USA',
+      destinationLat: toLat,
+      destinationLng: toLng,
+      destinationAddress: 'Washington, DC, USA',
+      radiusKm: 50,
+      travelDate: new Date(now.getTime() + 5 * day).toISOString().slice(0, 10),
+    })
     return demoAccounts
   })
 }
