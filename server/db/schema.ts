@@ -476,9 +476,16 @@ export const trips = pgTable(
     destinationAddress: text('destination_address').notNull().default(''),
     radiusKm: doublePrecision('radius_km').notNull(),
     travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    /**
+     * The route cells its corridor can hold (services/corridor-cells.ts), or null when there are
+     * too many (or for trips saved before them): matching an item asks only the trips whose
+     * cells hold the item's route_cell, and those with null.
+     */
+    routeCells: bigint('route_cells', { mode: 'number' }).array(),
     createdAt: createdAt(),
   },
   (t) => [
+    index('trips_route_cells_gin').using('gin', t.routeCells),
     // The deliverer's list (soonest first) and the count under MAX_TRIPS.
     index('trips_deliverer_date_idx').on(t.delivererId, t.travelDate),
     // Matching an approved item preselects the trips not yet past.

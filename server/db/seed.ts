@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Role } from '../../contract/user'
 import { hashPassword } from '../services/passwords'
+import { tripRouteCells } from '../services/trips'
 import type { Db } from './client'
 import { one } from './one'
 import { auditLog, deliveryRequests, items, payments, terms, trips, users } from './schema'
@@ -291,6 +292,7 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
       destinationLng: toLng,
       destinationAddress: 'Washington, DC, USA',
       radiusKm: 50,
+      routeCells: tripRouteCells({ lat: fromLat, lng: fromLng }, { lat: toLat, lng: toLng }, 50),
       travelDate: new Date(now.getTime() + 5 * day).toISOString().slice(0, 10),
     })
     return demoAccounts

@@ -247,6 +247,24 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
       expect(await notificationsOf(d1, item.id)).toHaveLength(0)
   })
 
+  it('asks the trips whose route cells hold the item, and the older trips without cells', async () => {
+    // Saved through the API: the corridor's cells are stored and hold an item on the route.
+    const [saved] = await t.app.db.select().from(trips).where(eq(trips.delivererId, d1.id))
+    const onRoute = await createItem(t.app, sender.id)
+    expect(saved?.routeCells?.length).toBeGreaterThan(0)
+    expect(saved?.routeCells).toContain(onRoute.routeCell)
+    expect(saved?.routeCells).not.toContain(
+      (await createItem(t.app, sender.id, { toLat: HAMBURG.lat, toLng: HAMBURG.lng })).routeCell,
+    )
+    // A trip from before route cells (none stored) is still asked, by the route rule alone.
+    const older = await createUser(t.app, { role: 'deliverer' })
+    await tripOf(older)
+    await approve(onRoute.id)
+    await t.app.jobs.drain()
+    expect(await notificationsOf(d1, onRoute.id)).toHaveLength(1)
+    expect(await notificationsOf(older, onRoute.id)).toHaveLength(1)
+  })
+
   it('deletes a subscription the push service says is gone, and names the trip', async () => {
     const d4 = await createUser(t.app, { role: 'deliverer' })
     await tripOf(d4, { name: 'Work trip' })

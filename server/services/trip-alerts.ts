@@ -1,4 +1,4 @@
-import { and, eq, gte, ne } from 'drizzle-orm'
+import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/client'
@@ -36,7 +36,8 @@ const tripLabel = (trip: TripRow) =>
 
 /**
  * The matching: the item must still be approved and pending; the candidate trips (not past, not
- * the sender's own, of an active deliverer) come from SQL, the route rule from itemOnTrip. Each
+ * the sender's own, of an active deliverer, their route cells holding the item's) come from SQL,
+ * the route rule from itemOnTrip. Each
  * match inserts its notification with ON CONFLICT DO NOTHING on (user, item, trip): only the
  * insert that wrote the row queues the mail and the push, in the same transaction, so a second
  * approval, a retried job or two approvals at once notify nobody twice. Answers how many it wrote.
@@ -58,6 +59,12 @@ export async function notifyTripsOfItem(app: FastifyInstance, itemId: string): P
         gte(trips.travelDate, earliestTravelDate()),
         ne(trips.delivererId, item.senderId),
         eq(users.active, true),
+        // Only trips whose corridor can hold the item's pair of cells (a GIN search), and those
+        // without cells; itemOnTrip then decides.
+        or(
+          isNull(trips.routeCells),
+          sql`${trips.routeCells} @> array[${item.routeCell}]::bigint[]`,
+        ),
       ),
     )
   const origin = app.publicOrigin()

@@ -3,6 +3,8 @@ import type { Location } from '../../contract/items'
 import { MAX_TRIPS, type Trip } from '../../contract/trips'
 import type { Db } from '../db/client'
 import { trips, users } from '../db/schema'
+import { corridorCells } from './corridor-cells'
+import { pathOf } from './corridor-geometry'
 
 export type TripRow = typeof trips.$inferSelect
 
@@ -26,6 +28,16 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const earliestTravelDate = (now = new Date()) =>
   new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10)
 
+/** The route cells of a trip's corridor (null: too many to list, or antipodal ends). */
+export function tripRouteCells(
+  origin: Pick<Location, 'lat' | 'lng'>,
+  destination: Pick<Location, 'lat' | 'lng'>,
+  radiusKm: number,
+): number[] | null {
+  const path = pathOf(origin, destination, radiusKm)
+  return path ? corridorCells(path) : null
+}
+
 const columns = (t: TripInput) => ({
   name: t.name ?? null,
   originLat: t.origin.lat,
@@ -36,6 +48,7 @@ const columns = (t: TripInput) => ({
   destinationAddress: t.destination.address ?? '',
   radiusKm: t.radiusKm,
   travelDate: t.travelDate,
+  routeCells: tripRouteCells(t.origin, t.destination, t.radiusKm),
 })
 
 const place = (lat: number, lng: number, address: string): Location =>
