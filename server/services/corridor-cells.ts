@@ -9,7 +9,7 @@
 import { EARTH_KM, type Path, type Vec3 } from './corridor-geometry'
 
 /** Grid step in degrees. schema.ts builds the column from the same numbers (routeCellSql). */
-export const CELL_DEG = 1
+const CELL_DEG = 1
 /** Rows of cells: latitude -90 up to 90 (90 itself is the last row). */
 const ROWS = 180 / CELL_DEG + 1
 /** Columns: longitude -180 up to 180 (180 itself is the last column, the same meridian as -180). */
