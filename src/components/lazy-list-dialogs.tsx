@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react'
+import { lazy, Suspense, type ComponentProps } from 'react'
+import { useOpenedOnce } from '@/lib/use-opened-once'
 
 // The lists' dialogs (the deliverer's dashboard, the sender's items) open on a click: their code
 // (the information area with its form and file fields, the document viewer) is loaded then, not
@@ -9,13 +10,6 @@ const AdminInfoDialog = lazy(() =>
 const DocumentViewer = lazy(() =>
   import('./document-viewer').then((m) => ({ default: m.DocumentViewer })),
 )
-
-/** True from the first time `open` is: a dialog stays mounted after that, to animate its close. */
-function useOpenedOnce(open: boolean) {
-  const [opened, setOpened] = useState(open)
-  if (open && !opened) setOpened(true)
-  return opened || open
-}
 
 export function LazyAdminInfoDialog(props: ComponentProps<typeof AdminInfoDialog>) {
   if (!useOpenedOnce(props.item !== null)) return null
