@@ -5,9 +5,9 @@
 // LCP, TBT, CLS and bytes per page; exits 1 when a page misses its target.
 // Env: LIGHTHOUSE_RUNS (default 1; the median run per page is shown), SKIP_BUILD=1,
 // CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PAGES (public or signed-in: only those),
-// LIGHTHOUSE_DETAILS=1 (per page and run, the main thread's time per script and the long tasks,
-// to see what a page's start costs), LIGHTHOUSE_SAVE=1 (every run's report, with its trace, in
-// .tmp/lighthouse/, for Chromium's performance panel or a closer look).
+// LIGHTHOUSE_DETAILS=1 (per page and run: the main thread's time per script, its long tasks, and
+// its CPU time, steadier than the scores on a busy machine), LIGHTHOUSE_SAVE=1 (every run's
+// report, with its trace and JavaScript profile, in .tmp/lighthouse/, for a closer look).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -85,8 +85,44 @@ const shortUrl = (url) => {
   }
 }
 
+/**
+ * The page's main-thread tasks from the trace, by their thread time (CPU time: unlike their
+ * length, not stretched when other processes share the machine), and the blocking time those
+ * would give at Lighthouse's 4x CPU slowdown: a steadier figure to compare two builds with.
+ */
+function cpuTasks(trace) {
+  const events = trace?.traceEvents ?? []
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame &&
+      e.args.data.documentLoaderURL?.startsWith('http'),
+  )
+  if (!nav) return undefined
+  let cpuMs = 0
+  let blockingMs = 0
+  let long = 0
+  for (const e of events) {
+    if (e.pid !== nav.pid || e.tid !== nav.tid || e.name !== 'RunTask' || e.ph !== 'X') continue
+    if (e.ts < nav.ts) continue
+    const ms = (e.tdur ?? e.dur) / 1000
+    cpuMs += ms
+    if (4 * ms > 50) {
+      long++
+      blockingMs += 4 * ms - 50
+    }
+  }
+  return { cpuMs, blockingMs, long }
+}
+
 /** What the main thread did during a run: the scripts that cost most, and the long tasks. */
-function printDetails(audits) {
+function printDetails(audits, trace) {
+  const cpu = cpuTasks(trace)
+  if (cpu)
+    console.log(
+      `    main thread CPU ${Math.round(cpu.cpuMs)} ms; at 4x, ${cpu.long} tasks over 50 ms` +
+        ` blocking ${Math.round(cpu.blockingMs)} ms`,
+    )
   const scripts = audits['bootup-time'].details?.items ?? []
   const work = audits['mainthread-work-breakdown'].details?.items ?? []
   const tasks = audits['long-tasks'].details?.items ?? []
@@ -124,7 +160,7 @@ async function measure(url, port, { keepStorage }) {
     console.log(
       `  ${shortUrl(url)}: score ${Math.round(categories.performance.score * 100)}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms`,
     )
-    printDetails(audits)
+    printDetails(audits, result.artifacts.Trace)
   }
   if (saveDir) {
     const name = `${String(++saved).padStart(2, '0')}${new URL(url).pathname.replaceAll('/', '_')}`
