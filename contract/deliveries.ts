@@ -23,8 +23,8 @@ const senderStats = z.object({
 })
 export const senderStatsAnswer = envelope(senderStats)
 
-export const availablePageSizes = [10, 20, 50, 100] as const
-export const DEFAULT_RADIUS_KM = 10
+/** docs/spec.md sections 5 and 9; the PWA's copy is in src/features/deliverer/available-search.ts. */
+const DEFAULT_RADIUS_KM = 10
 
 /** POST /api/available-items: body */
 export const availableItemsBody = z.object({

@@ -44,7 +44,3 @@ export const photoFileParams = z.object({
 })
 
 export const itemPhotoAnswer = envelope(z.object({ photo: itemPhoto, photos: z.array(itemPhoto) }))
-
-/** The API path of a photo's bytes (behind the bearer token: fetch it, an <img src> cannot). */
-export const photoPath = (photoId: string, size: PhotoSize) =>
-  `item-photos/${encodeURIComponent(photoId)}/${size}`

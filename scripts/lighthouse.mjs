@@ -4,9 +4,12 @@
 // deliverer's repeat visit (service worker installed, as an installed app is used). Prints score,
 // LCP, TBT, CLS and bytes per page; exits 1 when a page misses its target.
 // Env: LIGHTHOUSE_RUNS (default 1; the median run per page is shown), SKIP_BUILD=1,
-// CHROMIUM_PATH (default /usr/bin/chromium).
+// CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PAGES (public or signed-in: only those),
+// LIGHTHOUSE_DETAILS=1 (per page and run: the main thread's time per script, its long tasks, and
+// its CPU time, steadier than the scores on a busy machine), LIGHTHOUSE_SAVE=1 (every run's
+// report, with its trace and JavaScript profile, in .tmp/lighthouse/, for a closer look).
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,6 +20,17 @@ import { chromium } from 'playwright-core'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
+const only = process.env.LIGHTHOUSE_PAGES
+if (only && only !== 'public' && only !== 'signed-in') {
+  console.error(`LIGHTHOUSE_PAGES: public or signed-in, not ${only}`)
+  process.exit(2)
+}
+const details = process.env.LIGHTHOUSE_DETAILS === '1'
+const saveDir = process.env.LIGHTHOUSE_SAVE === '1' ? join(root, '.tmp', 'lighthouse') : undefined
+if (saveDir) {
+  rmSync(saveDir, { recursive: true, force: true })
+  mkdirSync(saveDir, { recursive: true })
+}
 
 const PUBLIC = ['/', '/login', '/how-it-works', '/faq']
 const SIGNED_IN = ['/deliverer-dashboard', '/available-items']
@@ -62,6 +76,74 @@ async function startServer() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
+const shortUrl = (url) => {
+  try {
+    const { pathname } = new URL(url)
+    return pathname.length > 1 ? pathname : url
+  } catch {
+    return url
+  }
+}
+
+/**
+ * The page's main-thread tasks from the trace, by their thread time (CPU time: unlike their
+ * length, not stretched when other processes share the machine), and the blocking time those
+ * would give at Lighthouse's 4x CPU slowdown: a steadier figure to compare two builds with.
+ */
+function cpuTasks(trace) {
+  const events = trace?.traceEvents ?? []
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame &&
+      e.args.data.documentLoaderURL?.startsWith('http'),
+  )
+  if (!nav) return undefined
+  let cpuMs = 0
+  let blockingMs = 0
+  let long = 0
+  for (const e of events) {
+    if (e.pid !== nav.pid || e.tid !== nav.tid || e.name !== 'RunTask' || e.ph !== 'X') continue
+    if (e.ts < nav.ts) continue
+    const ms = (e.tdur ?? e.dur) / 1000
+    cpuMs += ms
+    if (4 * ms > 50) {
+      long++
+      blockingMs += 4 * ms - 50
+    }
+  }
+  return { cpuMs, blockingMs, long }
+}
+
+/** What the main thread did during a run: the scripts that cost most, and the long tasks. */
+function printDetails(audits, trace) {
+  const cpu = cpuTasks(trace)
+  if (cpu)
+    console.log(
+      `    main thread CPU ${Math.round(cpu.cpuMs)} ms; at 4x, ${cpu.long} tasks over 50 ms` +
+        ` blocking ${Math.round(cpu.blockingMs)} ms`,
+    )
+  const scripts = audits['bootup-time'].details?.items ?? []
+  const work = audits['mainthread-work-breakdown'].details?.items ?? []
+  const tasks = audits['long-tasks'].details?.items ?? []
+  console.log(
+    `    main thread ${Math.round(audits['mainthread-work-breakdown'].numericValue)} ms: ` +
+      work.map((w) => `${w.groupLabel ?? w.group} ${Math.round(w.duration)}`).join(', '),
+  )
+  for (const s of scripts.slice(0, 8))
+    console.log(
+      `    ${shortUrl(s.url).padEnd(48)} total ${Math.round(s.total).toString().padStart(5)}` +
+        ` script ${Math.round(s.scripting).toString().padStart(5)}` +
+        ` parse ${Math.round(s.scriptParseCompile).toString().padStart(4)} ms`,
+    )
+  console.log(
+    `    ${tasks.length} long tasks: ` +
+      tasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.startTime)}`).join(' '),
+  )
+}
+
+let saved = 0
+
 /** One Lighthouse run of `url` in the browser listening on `port`; the figures that matter. */
 async function measure(url, port, { keepStorage }) {
   const result = await lighthouse(url, {
@@ -70,8 +152,21 @@ async function measure(url, port, { keepStorage }) {
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: keepStorage,
+    // The JavaScript profile too, so the saved trace shows which functions took the time.
+    ...(saveDir && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
   })
   const { audits, categories } = result.lhr
+  if (details) {
+    console.log(
+      `  ${shortUrl(url)}: score ${Math.round(categories.performance.score * 100)}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms`,
+    )
+    printDetails(audits, result.artifacts.Trace)
+  }
+  if (saveDir) {
+    const name = `${String(++saved).padStart(2, '0')}${new URL(url).pathname.replaceAll('/', '_')}`
+    writeFileSync(join(saveDir, `${name}.json`), result.report)
+    writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
+  }
   return {
     score: Math.round(categories.performance.score * 100),
     lcpMs: audits['largest-contentful-paint'].numericValue,
@@ -146,7 +241,7 @@ try {
   console.log(
     `${'page'.padEnd(22)}${'score'.padStart(6)}${(runs > 1 ? 'spread' : '').padStart(8)}${'FCP'.padStart(10)}${'LCP'.padStart(10)}${'TBT'.padStart(11)}${'CLS'.padStart(8)}${'bytes'.padStart(11)}`,
   )
-  for (const path of PUBLIC)
+  for (const path of only === 'signed-in' ? [] : PUBLIC)
     ok =
       row(
         path,
@@ -154,27 +249,29 @@ try {
         TARGETS.public,
       ) && ok
 
-  // The demo deliverer signs in once and visits the pages: the worker installs and takes over,
-  // as on a phone where Tote was installed.
-  const page = await browser.newPage()
-  await page.goto(`${server.baseURL}/login`)
-  await page.getByLabel('Email').fill('deliverer@example.com')
-  await page.getByLabel('Password').fill('password123')
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/deliverer-dashboard')
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  for (const path of SIGNED_IN) {
-    await page.goto(server.baseURL + path)
-    await page.waitForLoadState('networkidle')
+  if (only !== 'public') {
+    // The demo deliverer signs in once and visits the pages: the worker installs and takes over,
+    // as on a phone where Tote was installed.
+    const page = await browser.newPage()
+    await page.goto(`${server.baseURL}/login`)
+    await page.getByLabel('Email').fill('deliverer@example.com')
+    await page.getByLabel('Password').fill('password123')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL('**/deliverer-dashboard')
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    for (const path of SIGNED_IN) {
+      await page.goto(server.baseURL + path)
+      await page.waitForLoadState('networkidle')
+    }
+    await page.close()
+    for (const path of SIGNED_IN)
+      ok =
+        row(
+          `${path} (repeat)`,
+          await measurePage(server.baseURL + path, port, { keepStorage: true }),
+          TARGETS.signedIn,
+        ) && ok
   }
-  await page.close()
-  for (const path of SIGNED_IN)
-    ok =
-      row(
-        `${path} (repeat)`,
-        await measurePage(server.baseURL + path, port, { keepStorage: true }),
-        TARGETS.signedIn,
-      ) && ok
 } finally {
   await browser.close()
   rmSync(profile, { recursive: true, force: true })

@@ -1,8 +1,14 @@
 import { Box, Button, chakra, Dialog, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
-import { photoPath, type ItemPhoto, type PhotoSize } from '@contract/item-photos'
+import type { ItemPhoto, PhotoSize } from '@contract/item-photos'
 import { api } from '@/lib/api-client'
 import { AppDialog } from './app-dialog'
+
+// Here, not in contract/item-photos.ts: importing a value from there runs zod and every schema of
+// the contract at the start of the pages that show photos (/available-items, ~25 ms on a phone).
+/** The API path of a photo's bytes (behind the bearer token: fetch it, an <img src> cannot). */
+const photoPath = (photoId: string, size: PhotoSize) =>
+  `item-photos/${encodeURIComponent(photoId)}/${size}`
 
 type Loaded = { state: 'loading' } | { state: 'error' } | { state: 'ready'; url: string }
 

@@ -1,8 +1,12 @@
 import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
 import { useState } from 'react'
-import { availablePageSizes, DEFAULT_RADIUS_KM } from '@contract/deliveries'
 import { useSearchText } from '@/lib/use-search-text'
-import { radiusFromInput, type AvailableSearch } from './available-search'
+import {
+  availablePageSizes,
+  DEFAULT_RADIUS_KM,
+  radiusFromInput,
+  type AvailableSearch,
+} from './available-search'
 
 interface AvailableFiltersProps {
   search: AvailableSearch

@@ -1,10 +1,12 @@
 import type { Location } from '@contract/items'
 import { locationParam, numberIn, oneOf, positiveInt } from '@/lib/search-params'
 
-// Copy of contract/deliveries.ts availablePageSizes: importing it would pull zod into the first
-// load (validateSearch is not code-split); the type below keeps the two in step.
-const pageSizes = [10, 20, 50, 100] as const
-/** docs/spec.md sections 5 and 9 (contract/deliveries.ts DEFAULT_RADIUS_KM). */
+// Not imported from contract/deliveries.ts: that would pull zod into the first load
+// (validateSearch is not code-split) and, from the page, run every schema of the contract at its
+// start.
+/** The list's page sizes (the API takes any per_page up to 100). */
+export const availablePageSizes = [10, 20, 50, 100] as const
+/** docs/spec.md sections 5 and 9 (contract/deliveries.ts has the API's copy). */
 export const DEFAULT_RADIUS_KM = 10
 
 /** /available-items keeps its choices in the URL, so a reload or a shared link keeps them. */
@@ -23,7 +25,7 @@ export function parseAvailableSearch(raw: Record<string, unknown>): AvailableSea
     destination: locationParam(raw.destination),
     radius: numberIn(raw.radius, 1, 500),
     page: positiveInt(raw.page),
-    per_page: oneOf(pageSizes, raw.per_page),
+    per_page: oneOf(availablePageSizes, raw.per_page),
     search: typeof raw.search === 'string' ? raw.search : undefined,
   }
   for (const key of Object.keys(parsed) as (keyof AvailableSearch)[]) {

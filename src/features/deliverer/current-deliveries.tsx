@@ -2,9 +2,8 @@ import { Button, HStack, Table, VisuallyHidden } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
-import { AdminInfoDialog } from '@/components/admin-info-dialog'
 import { CardList } from '@/components/card-list'
-import { DocumentViewer } from '@/components/document-viewer'
+import { LazyAdminInfoDialog, LazyDocumentViewer } from '@/components/lazy-list-dialogs'
 import { StatusBadge } from '@/components/status-badge'
 import { formatDate, formatPlace } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
@@ -125,8 +124,8 @@ export function CurrentDeliveries({ items }: { items: Item[] }) {
           </Table.Body>
         </Table.Root>
       )}
-      <AdminInfoDialog item={infoItem} party="deliverer" onClose={() => setInfoFor(null)} />
-      <DocumentViewer
+      <LazyAdminInfoDialog item={infoItem} party="deliverer" onClose={() => setInfoFor(null)} />
+      <LazyDocumentViewer
         filePath={proofFor?.proof_of_delivery ?? null}
         title={proofFor ? `Proof of delivery: ${proofFor.name}` : 'Proof of delivery'}
         open={proofFor !== null}

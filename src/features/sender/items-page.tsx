@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
-import { AdminInfoDialog } from '@/components/admin-info-dialog'
-import { DocumentViewer } from '@/components/document-viewer'
+import { LazyAdminInfoDialog, LazyDocumentViewer } from '@/components/lazy-list-dialogs'
 import { ErrorAlert } from '@/components/form-alert'
 import { Pager } from '@/components/pager'
 import { SortSelect, type SortChoice } from '@/components/sort-select'
@@ -90,8 +89,8 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
           <Pager pagination={items.data.pagination} onPage={(page) => onSearchChange({ page })} />
         </Box>
       )}
-      <AdminInfoDialog item={infoItem} party="sender" onClose={() => setInfoFor(null)} />
-      <DocumentViewer
+      <LazyAdminInfoDialog item={infoItem} party="sender" onClose={() => setInfoFor(null)} />
+      <LazyDocumentViewer
         filePath={proofFor?.proof_of_delivery ?? null}
         title={proofFor ? `Proof of delivery: ${proofFor.name}` : 'Proof of delivery'}
         open={proofFor !== null}

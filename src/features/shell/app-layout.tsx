@@ -5,6 +5,7 @@ import { OfflineBanner } from '@/components/offline-banner'
 import { SkipLink } from '@/components/skip-link'
 import { SidebarContent } from './sidebar-content'
 import { useMarkAppReady } from '@/lib/app-ready'
+import { useIsPhone } from '@/lib/use-is-phone'
 import { SignInAgainBanner } from './sign-in-again-banner'
 import { WrongRoleNotice } from './wrong-role-notice'
 
@@ -36,11 +37,14 @@ function MenuIcon() {
 }
 
 /**
- * Sidebar on wide screens, a drawer behind a menu button on phones. Desktop styles are the base
- * (hidden with `mdDown`) so the sidebar is also what tests and no-media-query agents see.
+ * Sidebar on wide screens, a drawer behind a menu button on phones. Only the one the screen shows
+ * is rendered: on a phone, the hidden sidebar (links, bell, user block with its selects) was a
+ * good part of every start's render and styles. Without matchMedia (tests, no-media-query
+ * agents) the sidebar is the answer.
  */
 export function AppLayout({ role, onOpenProfileSettings, renderBell, children }: AppLayoutProps) {
   useMarkAppReady()
+  const phone = useIsPhone()
   const [menuOpen, setMenuOpen] = useState(false)
   const openProfile = () => {
     setMenuOpen(false)
@@ -50,76 +54,80 @@ export function AppLayout({ role, onOpenProfileSettings, renderBell, children }:
   return (
     <Flex minH="100dvh" direction={{ base: 'row', mdDown: 'column' }} bg="bg.subtle">
       <SkipLink />
-      <Flex
-        as="header"
-        hideFrom="md"
-        align="center"
-        gap="2"
-        px="3"
-        py="2"
-        bg="bg"
-        borderBottomWidth="1px"
-        position="sticky"
-        top="0"
-        zIndex="sticky"
-      >
-        <Drawer.Root
-          open={menuOpen}
-          onOpenChange={(details) => setMenuOpen(details.open)}
-          placement="start"
-          lazyMount
-          unmountOnExit
+      {phone && (
+        <Flex
+          as="header"
+          hideFrom="md"
+          align="center"
+          gap="2"
+          px="3"
+          py="2"
+          bg="bg"
+          borderBottomWidth="1px"
+          position="sticky"
+          top="0"
+          zIndex="sticky"
         >
-          <Drawer.Trigger asChild>
-            <IconButton aria-label="Open menu" variant="ghost">
-              <MenuIcon />
-            </IconButton>
-          </Drawer.Trigger>
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="72">
-                <Drawer.Title srOnly>Menu</Drawer.Title>
-                <Drawer.Body py="4" px="3">
-                  <SidebarContent
-                    role={role}
-                    onNavigate={() => setMenuOpen(false)}
-                    onOpenProfileSettings={openProfile}
-                    bell={renderBell?.('sidebar', () => setMenuOpen(false))}
-                  />
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close menu" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-        <Text fontSize="lg" fontWeight="bold" color="brand.fg" flex="1">
-          Tote
-        </Text>
-        {renderBell?.('header')}
-      </Flex>
-      <Box
-        as="aside"
-        display={{ base: 'block', mdDown: 'none' }}
-        w="64"
-        flexShrink="0"
-        bg="bg"
-        borderRightWidth="1px"
-        px="3"
-        py="5"
-        position="sticky"
-        top="0"
-        h="100dvh"
-        overflowY="auto"
-      >
-        <SidebarContent
-          role={role}
-          onOpenProfileSettings={onOpenProfileSettings}
-          bell={renderBell?.('sidebar')}
-        />
-      </Box>
+          <Drawer.Root
+            open={menuOpen}
+            onOpenChange={(details) => setMenuOpen(details.open)}
+            placement="start"
+            lazyMount
+            unmountOnExit
+          >
+            <Drawer.Trigger asChild>
+              <IconButton aria-label="Open menu" variant="ghost">
+                <MenuIcon />
+              </IconButton>
+            </Drawer.Trigger>
+            <Portal>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content maxW="72">
+                  <Drawer.Title srOnly>Menu</Drawer.Title>
+                  <Drawer.Body py="4" px="3">
+                    <SidebarContent
+                      role={role}
+                      onNavigate={() => setMenuOpen(false)}
+                      onOpenProfileSettings={openProfile}
+                      bell={renderBell?.('sidebar', () => setMenuOpen(false))}
+                    />
+                  </Drawer.Body>
+                  <Drawer.CloseTrigger asChild>
+                    <CloseButton size="sm" aria-label="Close menu" />
+                  </Drawer.CloseTrigger>
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Portal>
+          </Drawer.Root>
+          <Text fontSize="lg" fontWeight="bold" color="brand.fg" flex="1">
+            Tote
+          </Text>
+          {renderBell?.('header')}
+        </Flex>
+      )}
+      {!phone && (
+        <Box
+          as="aside"
+          display={{ base: 'block', mdDown: 'none' }}
+          w="64"
+          flexShrink="0"
+          bg="bg"
+          borderRightWidth="1px"
+          px="3"
+          py="5"
+          position="sticky"
+          top="0"
+          h="100dvh"
+          overflowY="auto"
+        >
+          <SidebarContent
+            role={role}
+            onOpenProfileSettings={onOpenProfileSettings}
+            bell={renderBell?.('sidebar')}
+          />
+        </Box>
+      )}
       <Box
         as="main"
         id="main"

@@ -1,10 +1,15 @@
 import { Button } from '@chakra-ui/react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Location } from '@contract/items'
 import { toaster } from '@/components/ui/toaster'
+import { useOpenedOnce } from '@/lib/use-opened-once'
 import { useSaveTripMutation } from './api'
 import { localToday } from './trip-dates'
-import { TripFormDialog } from './trip-form-dialog'
+
+// Loaded on first open: the form and its fields are not part of /available-items' start.
+const TripFormDialog = lazy(() =>
+  import('./trip-form-dialog').then((m) => ({ default: m.TripFormDialog })),
+)
 
 interface SaveTripButtonProps {
   origin: Location
@@ -15,6 +20,7 @@ interface SaveTripButtonProps {
 /** /available-items: keeps the current search as a trip, so new items on it are announced. */
 export function SaveTripButton({ origin, destination, radiusKm }: SaveTripButtonProps) {
   const [open, setOpen] = useState(false)
+  const opened = useOpenedOnce(open)
   const save = useSaveTripMutation()
   const close = () => {
     setOpen(false)
@@ -25,32 +31,36 @@ export function SaveTripButton({ origin, destination, radiusKm }: SaveTripButton
       <Button variant="outline" onClick={() => setOpen(true)}>
         Save as trip
       </Button>
-      <TripFormDialog
-        title="Save this route as a trip"
-        submitLabel="Save trip"
-        open={open}
-        origin={origin}
-        destination={destination}
-        initial={{ name: '', travelDate: localToday(), radiusKm }}
-        busy={save.isPending}
-        error={save.error}
-        onClose={close}
-        onSubmit={(values) =>
-          save.mutate(
-            { origin, destination, ...values },
-            {
-              onSuccess: () => {
-                close()
-                toaster.create({
-                  type: 'success',
-                  title: 'Trip saved',
-                  description: 'New items on this route will be announced. See My Trips.',
-                })
-              },
-            },
-          )
-        }
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <TripFormDialog
+            title="Save this route as a trip"
+            submitLabel="Save trip"
+            open={open}
+            origin={origin}
+            destination={destination}
+            initial={{ name: '', travelDate: localToday(), radiusKm }}
+            busy={save.isPending}
+            error={save.error}
+            onClose={close}
+            onSubmit={(values) =>
+              save.mutate(
+                { origin, destination, ...values },
+                {
+                  onSuccess: () => {
+                    close()
+                    toaster.create({
+                      type: 'success',
+                      title: 'Trip saved',
+                      description: 'New items on this route will be announced. See My Trips.',
+                    })
+                  },
+                },
+              )
+            }
+          />
+        </Suspense>
+      )}
     </>
   )
 }

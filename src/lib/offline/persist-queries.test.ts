@@ -52,6 +52,40 @@ describe('saved reads', () => {
     expect(JSON.stringify(saved)).not.toContain('secret')
   })
 
+  it('are not written again when a refetch brings the same answer, only when it changes', async () => {
+    const first = new QueryClient()
+    const stopFirst = startPersistingQueries(first, () => 'alice')
+    await first.fetchQuery({
+      queryKey: ['stats'],
+      queryFn: () => ({ active: 1 }),
+      ...offlineReadable,
+    })
+    await settle()
+    stopFirst()
+    const [written] = await savedOf('alice')
+
+    // The next start: restored, then refetched as the page mounts.
+    const client = new QueryClient()
+    await restoreQueries(client, 'alice')
+    const stop = startPersistingQueries(client, () => 'alice')
+    await client.fetchQuery({
+      queryKey: ['stats'],
+      queryFn: () => ({ active: 1 }),
+      ...offlineReadable,
+    })
+    await settle()
+    expect((await savedOf('alice'))[0]?.dataUpdatedAt).toBe(written?.dataUpdatedAt)
+
+    await client.fetchQuery({
+      queryKey: ['stats'],
+      queryFn: () => ({ active: 2 }),
+      ...offlineReadable,
+    })
+    await settle()
+    stop()
+    expect((await savedOf('alice')).map((row) => row.data)).toEqual([{ active: 2 }])
+  })
+
   it('keep the newest 300 answers of a user, dropping the oldest', async () => {
     const rows = Array.from({ length: 300 }, (_, i) => ({
       id: `alice:q${i}`,
