@@ -219,7 +219,7 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     expect(pushed).toHaveLength(1)
   })
 
-  it('tells nobody of their own item, of a past trip, an item off the route or a rejected one', async () => {
+  it('tells nobody of their own item, of a past trip, an item off the route, due before the trip or rejected', async () => {
     // A deliverer who sends an item along their own trip (set up in the database).
     const own = await createUser(t.app, { role: 'deliverer' })
     await tripOf(own)
@@ -238,12 +238,17 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     // the 10 km corridor (15 km north would lie on the way and match).
     const nearMiss = await createItem(t.app, sender.id, { toLat: 48.0022 })
     const rejected = await createItem(t.app, sender.id)
+    // Due the day before d1 travels (utcDay(3)): they could not bring it on time.
+    const tooSoon = await createItem(t.app, sender.id, {
+      deliveryDeadline: new Date(`${utcDay(2)}T18:00:00Z`),
+    })
+    await approve(tooSoon.id)
     await approve(offRoute.id)
     await approve(nearMiss.id)
     await approve(rejected.id, 'rejected')
     await t.app.jobs.drain()
     expect(await notifyTripsOfItem(t.app, rejected.id)).toBe(0)
-    for (const item of [offRoute, nearMiss, rejected])
+    for (const item of [offRoute, nearMiss, rejected, tooSoon])
       expect(await notificationsOf(d1, item.id)).toHaveLength(0)
   })
 

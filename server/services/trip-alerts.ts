@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/client'
@@ -36,7 +36,7 @@ const tripLabel = (trip: TripRow) =>
 
 /**
  * The matching: the item must still be approved and pending; the candidate trips (not past, not
- * the sender's own, of an active deliverer, their route cells holding the item's) come from SQL,
+ * after the item's deadline, not the sender's own, of an active deliverer, their route cells holding the item's) come from SQL,
  * the route rule from itemOnTrip. Each
  * match inserts its notification with ON CONFLICT DO NOTHING on (user, item, trip): only the
  * insert that wrote the row queues the mail and the push, in the same transaction, so a second
@@ -57,6 +57,8 @@ export async function notifyTripsOfItem(app: FastifyInstance, itemId: string): P
     .where(
       and(
         gte(trips.travelDate, earliestTravelDate()),
+        // Not after the item's deadline (its UTC day): nobody can bring it on time from a later trip.
+        lte(trips.travelDate, item.deliveryDeadline.toISOString().slice(0, 10)),
         ne(trips.delivererId, item.senderId),
         eq(users.active, true),
         // Only trips whose corridor can hold the item's pair of cells (a GIN search), and those
