@@ -1,6 +1,6 @@
 import { Field, Input, InputGroup } from '@chakra-ui/react'
 import { formatPrice } from '@/lib/format'
-import { sanitiseOfferPrice } from './offer-price'
+import { sanitisePriceInput } from '@/lib/price-input'
 
 interface OfferPriceFieldProps {
   value: string
@@ -17,7 +17,7 @@ export function OfferPriceField({ value, senderPrice, onChange }: OfferPriceFiel
           inputMode="decimal"
           autoComplete="off"
           value={value}
-          onChange={(event) => onChange(sanitiseOfferPrice(event.target.value))}
+          onChange={(event) => onChange(sanitisePriceInput(event.target.value))}
         />
       </InputGroup>
       <Field.HelperText>

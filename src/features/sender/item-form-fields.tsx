@@ -13,7 +13,8 @@ import { categories } from '@contract/items'
 import { FormField } from '@/components/form-field'
 import { MapLocationPicker } from '@/components/map-location-picker'
 import type { FieldErrors } from '@/lib/validation'
-import { sanitizePrice, type ItemFormValues } from './item-form'
+import { sanitisePriceInput } from '@/lib/price-input'
+import { type ItemFormValues } from './item-form'
 
 interface ItemFormFieldsProps {
   values: ItemFormValues
@@ -228,7 +229,7 @@ export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps
             name="sender_price"
             inputMode="decimal"
             value={values.sender_price}
-            onChange={(e) => onChange({ sender_price: sanitizePrice(e.target.value) })}
+            onChange={(e) => onChange({ sender_price: sanitisePriceInput(e.target.value) })}
           />
         </InputGroup>
         <Field.ErrorText>{errors.sender_price}</Field.ErrorText>

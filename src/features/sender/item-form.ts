@@ -132,14 +132,6 @@ export function itemToForm(item: Item): ItemFormValues {
 
 const num = (text: string) => (text.trim() === '' ? undefined : Number(text))
 
-/** docs/spec.md section 5 price input: digits and one point, at most 2 decimals (truncated). */
-export function sanitizePrice(text: string): string {
-  const cleaned = text.replace(/[^\d.]/g, '')
-  const [whole = '', ...rest] = cleaned.split('.')
-  if (rest.length === 0) return whole
-  return `${whole}.${rest.join('').slice(0, 2)}`
-}
-
 function toBodyInput(values: ItemFormValues) {
   return {
     name: values.name,
@@ -189,11 +181,29 @@ function collect(
   return errors
 }
 
+/** What to ask for when a required field was left empty: the contract's "must be a number" reads like code. */
+const EMPTY_MESSAGES = {
+  quantity: 'Enter how many pieces',
+  weight: 'Enter the weight in kg',
+  length: 'Enter the length in cm',
+  width: 'Enter the width in cm',
+  height: 'Enter the height in cm',
+  sender_price: 'Enter your price',
+} satisfies Partial<Record<keyof ItemFormValues, string>>
+
+function askForEmpty(values: ItemFormValues, errors: FieldErrors): FieldErrors {
+  const out = { ...errors }
+  for (const [key, message] of Object.entries(EMPTY_MESSAGES))
+    if (out[key] && String(values[key as keyof typeof EMPTY_MESSAGES]).trim() === '')
+      out[key] = message
+  return out
+}
+
 function locationErrors(values: ItemFormValues): FieldErrors {
   const errors: FieldErrors = {}
   if (!values.from_location) errors.from_location = 'Choose a location'
   if (!values.to_location) errors.to_location = 'Choose a location'
-  if (!values.category) errors.category = `Category must be one of ${categories.join(', ')}`
+  if (!values.category) errors.category = 'Choose a category'
   return errors
 }
 
@@ -211,7 +221,10 @@ export function parseCreateItem(
   const extra = { ...locationErrors(values), ...deadlineError(values, true) }
   const result = createItemBody.safeParse(toBodyInput(values))
   if (result.success && Object.keys(extra).length === 0) return { ok: true, data: result.data }
-  return { ok: false, errors: collect(result.success ? [] : result.error.issues, extra) }
+  return {
+    ok: false,
+    errors: askForEmpty(values, collect(result.success ? [] : result.error.issues, extra)),
+  }
 }
 
 /** The contract says the deadline must be in the future only when it is set or changed. */
@@ -226,5 +239,8 @@ export function parseUpdateItem(
   if (!changed) input.delivery_deadline = item.delivery_deadline
   const result = updateItemBody.safeParse(input)
   if (result.success && Object.keys(extra).length === 0) return { ok: true, data: result.data }
-  return { ok: false, errors: collect(result.success ? [] : result.error.issues, extra) }
+  return {
+    ok: false,
+    errors: askForEmpty(values, collect(result.success ? [] : result.error.issues, extra)),
+  }
 }

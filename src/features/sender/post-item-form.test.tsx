@@ -63,6 +63,13 @@ describe('/post-item', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument()
     expect(screen.getAllByText('Choose a location')).toHaveLength(2)
     expect(screen.getByText('Delivery address is required')).toBeInTheDocument()
+    // Empty fields are asked for in words, not as the contract's type errors.
+    expect(screen.getByText('Choose a category')).toBeInTheDocument()
+    expect(screen.getByText('Enter the weight in kg')).toBeInTheDocument()
+    expect(screen.getByText('Enter the length in cm')).toBeInTheDocument()
+    expect(screen.queryByText(/must be a number|must be one of/i)).not.toBeInTheDocument()
+    // The first field in error has the focus, wherever the button was.
+    await waitFor(() => expect(screen.getByLabelText(/item name/i)).toHaveFocus())
     expect(screen.getByLabelText(/delivery phone/i)).toHaveAttribute('type', 'tel')
     expect(screen.getByLabelText(/weight/i)).toHaveAttribute('step', '0.1')
   })

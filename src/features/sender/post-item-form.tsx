@@ -1,8 +1,9 @@
 import { Box, Button, chakra, List, Stack, Text } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { clearDraft, loadDraft, saveDraft } from '@/lib/form-draft'
+import { focusFirstInvalid } from '@/lib/focus-first-invalid'
 import { useSession } from '@/lib/use-session'
 import { serverFieldErrors, type FieldErrors } from '@/lib/validation'
 import { useCreateItemMutation } from './api'
@@ -65,6 +66,12 @@ export function PostItemForm() {
     restoreItemForm(loadDraft(POST_ITEM_DRAFT, userId)),
   )
   const [errors, setErrors] = useState<FieldErrors>({})
+  // Counts refused submits: each one moves focus to the first field in error, once rendered.
+  const [refusals, setRefusals] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (refusals > 0) focusFirstInvalid(formRef.current)
+  }, [refusals])
   const [photos, setPhotos] = useState<File[]>([])
   const [photoError, setPhotoError] = useState<string | undefined>()
   const [refused, setRefused] = useState<{ itemId: string; failures: PhotoFailure[] } | null>(null)
@@ -82,7 +89,11 @@ export function PostItemForm() {
   function onSubmit(event: FormEvent) {
     event.preventDefault()
     const parsed = parseCreateItem(values)
-    if (!parsed.ok) return setErrors(parsed.errors)
+    if (!parsed.ok) {
+      setErrors(parsed.errors)
+      setRefusals((n) => n + 1)
+      return
+    }
     setErrors({})
     create.mutate(parsed.data, {
       onSuccess: async (item) => {
@@ -93,7 +104,10 @@ export function PostItemForm() {
         if (failures.length) return setRefused({ itemId: item.id, failures })
         void navigate({ to: '/items/$id', params: { id: item.id } })
       },
-      onError: (error) => setErrors(normaliseFieldErrors(serverFieldErrors(error))),
+      onError: (error) => {
+        setErrors(normaliseFieldErrors(serverFieldErrors(error)))
+        setRefusals((n) => n + 1)
+      },
     })
   }
 
@@ -101,6 +115,7 @@ export function PostItemForm() {
   const hasErrors = Object.keys(errors).length > 0
   return (
     <chakra.form
+      ref={formRef}
       onSubmit={onSubmit}
       noValidate
       maxW="2xl"
