@@ -38,6 +38,18 @@ describe.each(backends)('GET /api/places/* from the gazetteer on %s', (backend) 
     expect(sea.json()).toMatchObject({ success: true, data: null })
   })
 
+  it('suggests the biggest place of a name first', async () => {
+    const first = async (q: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/places/search?q=${encodeURIComponent(q)}&limit=8`,
+        })
+      ).json().data[0].display_name
+    expect(await first('Washington')).toBe('Washington, D.C., United States')
+    expect(await first('New York')).toBe('New York City, New York, United States')
+  })
+
   it('validates the query', async () => {
     const empty = await t.app.inject({ method: 'GET', url: '/api/places/search?q=%20' })
     expect(empty.statusCode).toBe(400)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Gazetteer, normalise, worldGazetteer } from './gazetteer'
+import { Gazetteer, gazetteerPlaces, normalise, searchKeys, worldGazetteer } from './gazetteer'
+import { geocode } from './geocode'
 
 describe('the embedded gazetteer', () => {
   it('normalises accents, case and punctuation', () => {
@@ -49,6 +50,42 @@ describe('the embedded gazetteer', () => {
       /^Springfield, (Missouri|Massachusetts|Illinois), United States$/,
     )
     expect(new Set(springfields).size).toBe(springfields.length)
+  })
+
+  it('offers the biggest place by the name people type first: the capital, the City', async () => {
+    const g = worldGazetteer()
+    const washington = g.search('Washington', 8).map((p) => p.display_name)
+    expect(washington[0]).toBe('Washington, D.C., United States')
+    expect(washington).toContain('Washington, England, United Kingdom')
+    expect(new Set(washington).size).toBe(washington.length)
+    for (const q of ['Washington D', 'Washington DC', 'Washington, D.C.', 'washington, dc'])
+      expect(g.search(q, 1)[0]!.display_name).toBe('Washington, D.C., United States')
+    expect(g.search('New York', 5)[0]!.display_name).toBe('New York City, New York, United States')
+    expect(g.search('New Yo', 1)[0]!.display_name).toBe('New York City, New York, United States')
+    expect(g.search('Mexico', 1)[0]!.display_name).toBe('Mexico City, Ciudad de México, Mexico')
+    // 'New City' (a county seat in New York) is not named after its state, so keeps its region.
+    expect(g.search('New City', 5).map((p) => p.display_name)).toContain(
+      'New City, New York, United States',
+    )
+    const dc = await geocode(
+      gazetteerPlaces(() => g),
+      'Washington',
+    )
+    expect(dc).toMatchObject({ address: 'Washington, D.C., United States' })
+    expect(dc.lat).toBeCloseTo(38.9, 1)
+    expect(g.reverse(38.895, -77.036)!.display_name).toBe('Washington, D.C., United States')
+    expect(g.reverse(40.714, -74.006)!.display_name).toBe('New York City, New York, United States')
+  })
+
+  it('keys a name by its qualifier-free and City-free forms', () => {
+    expect(searchKeys('Washington, D.C.')).toEqual([
+      'washington d c',
+      'washington',
+      'washington dc',
+    ])
+    expect(searchKeys('New York City')).toEqual(['new york city', 'new york'])
+    expect(searchKeys('City')).toEqual(['city'])
+    expect(searchKeys('Genève')).toEqual(['geneve'])
   })
 
   it('names a reverse lookup the same way', () => {

