@@ -52,6 +52,47 @@ describe('Sending Approval review page', { timeout: 20_000 }, () => {
     expect(within(history).getByText('Item created')).toBeInTheDocument()
   })
 
+  it('shows audit actions and reasons in words, never raw codes or ids', async () => {
+    const paymentId = 'abb93ec0-1111-4222-8333-444455556666'
+    const entry = (id: string, action: string, reason: string | null = null) => ({
+      id,
+      actor: { id: 'u-sender', name: 'Sam Sender' },
+      action,
+      reason,
+      at: '2030-04-01T09:00:00Z',
+    })
+    setup(
+      itemDetail({
+        history: [
+          entry('h1', 'item.sending_approved', 'Looks fine'),
+          entry('h2', 'delivery_request.create'),
+          entry('h3', 'request.accept', `payment ${paymentId}`),
+          entry('h4', 'delivery.in_process'),
+          entry('h5', 'payment.refund', `request_rejected: payment ${paymentId}, 4000 cents`),
+          entry('h6', 'something.brand_new'),
+        ],
+      }),
+    )
+    renderApp(path)
+    const history = await screen.findByRole('region', { name: 'History' })
+    for (const label of [
+      'Sending approved',
+      'Request to deliver sent',
+      'Sender accepted and paid',
+      'Picked up',
+      'Payment refunded',
+      'Something brand new',
+      'Reason: Looks fine',
+      'Reason: Payment received',
+      'Reason: $40.00 refunded: request rejected',
+    ])
+      expect(within(history).getByText(label)).toBeInTheDocument()
+    const text = history.textContent ?? ''
+    expect(text).not.toMatch(/\b[a-z_]+\.[a-z_]+\b/)
+    expect(text).not.toMatch(/Delivery request\.create|Request\.accept|Delivery\.in process/)
+    expect(text).not.toContain(paymentId)
+  })
+
   it('approves sending with the reason and refetches the item', async () => {
     const { loads } = setup()
     let sent: unknown

@@ -17,6 +17,13 @@ const sortChoices: SortChoice<AdminItemSortColumn>[] = [
   { label: 'Status', sort_by: 'status', sort_order: 'asc' },
 ]
 
+/**
+ * Table.ScrollArea keeps every cell on one line; names, senders and routes wrap instead, so the
+ * table fits 1280 px beside the sidebar with no sideways scrolling (issue 14). A word longer than
+ * its column (an email, a pasted URL) breaks rather than widening it.
+ */
+const wrapping = { whiteSpace: 'normal', overflowWrap: 'break-word' } as const
+
 interface ItemsTableProps {
   items: AdminItemRow[]
   sortBy: AdminItemSortColumn
@@ -86,20 +93,20 @@ export function ItemsTable({ items, sortBy, sortOrder, onSort }: ItemsTableProps
         <Table.Body>
           {items.map((item) => (
             <Table.Row key={item.id}>
-              <Table.Cell>
+              <Table.Cell {...wrapping} minW="40">
                 <Link asChild color="brand.fg" fontWeight="semibold">
                   <RouterLink to="/sending-approval/item/$id" params={{ id: item.id }}>
                     {item.name}
                   </RouterLink>
                 </Link>
               </Table.Cell>
-              <Table.Cell>
+              <Table.Cell {...wrapping}>
                 <Text>{item.sender.name}</Text>
                 <Text fontSize="xs" color="fg.muted">
                   {item.sender.email}
                 </Text>
               </Table.Cell>
-              <Table.Cell minW="48">
+              <Table.Cell {...wrapping} minW="48">
                 {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
               </Table.Cell>
               <Table.Cell>
