@@ -17,6 +17,7 @@ import type { Location } from '@contract/items'
 import { isDark } from '@/lib/color-mode'
 import { formatCoordinates } from '@/lib/format'
 import { corridorRing, greatCircleLine } from './corridor-shape'
+import { DARK_ATTRIBUTION_CSS, foldCompactAttribution } from './map-attribution'
 import { chooseRemoteStyle, markRemoteFailed, offlineStyle, ROUTE_COLOURS } from './map-style'
 import { MapLoading } from './map-loading'
 
@@ -276,11 +277,12 @@ export function MapView({
       overflow="hidden"
       borderWidth="1px"
       // A remote style cannot be recoloured, so dark mode inverts its canvas instead.
-      css={
-        useRemote && dark
+      css={{
+        ...(useRemote && dark
           ? { '& .maplibregl-canvas': { filter: 'invert(1) hue-rotate(180deg)' } }
-          : undefined
-      }
+          : {}),
+        ...DARK_ATTRIBUTION_CSS,
+      }}
     >
       <MapGL
         ref={mapRef}
@@ -293,13 +295,18 @@ export function MapView({
         }
         mapStyle={remote ?? offline}
         cursor={onPick ? 'crosshair' : undefined}
-        onLoad={() => setLoaded(true)}
+        onLoad={(event) => {
+          foldCompactAttribution(event.target)
+          setLoaded(true)
+        }}
         onIdle={() => setDrawn(true)}
         onError={() => {
           if (useRemote && !drawn) fallBack()
         }}
         onClick={onPick ? (event) => onPick(event.lngLat.lat, event.lngLat.lng) : undefined}
-        attributionControl={{ compact: true }}
+        // No `compact`: MapLibre's own rule, the "i" button up to 640 px wide and the credits
+        // in a line on wider maps (`compact: true` would fold them on every width).
+        attributionControl={{}}
       >
         <NavigationControl position="top-right" showCompass={false} />
         {band && (
