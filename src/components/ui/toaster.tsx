@@ -23,8 +23,11 @@ function useToasterReady() {
   useEffect(() => {
     if (ready) return
     const unsubscribe = toaster.subscribe(() => setReady(true))
-    whenIdle(() => setReady(true))
-    return unsubscribe
+    const cancel = whenIdle(() => setReady(true))
+    return () => {
+      unsubscribe()
+      cancel()
+    }
   }, [ready])
   return ready
 }
