@@ -130,6 +130,10 @@ export const item = z.object({
   request_status: requestStatus.nullable(),
   deliverer: z.object({ id: z.string(), name: z.string() }).nullable(),
   deliverer_id: z.string().nullable(),
+  /**
+   * The current request's price; to a deliverer, the price of their own request (current or not
+   * yet), never another deliverer's.
+   */
   deliverer_price: z.number().nullable(),
   sender_price: z.number(),
   proof_of_delivery: z.string().nullable(),

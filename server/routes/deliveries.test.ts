@@ -508,6 +508,44 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       })
     })
 
+    it("shows a deliverer their own request's price, pending or accepted, never a rival's", async () => {
+      const item = await openItem({ senderPrice: '25.00' })
+      expect((await get(me, item.id)).json().data.deliverer_price).toBeNull()
+      const offered = await requestItem(me, {
+        item_id: item.id,
+        accept_privacy: 'true',
+        deliverer_price: '29',
+      })
+      expect(offered.statusCode).toBe(200)
+      const rival = await requestItem(other, { item_id: item.id, accept_privacy: 'true' })
+      expect(rival.statusCode).toBe(200)
+      // Both pending, neither current: each sees their own price only.
+      expect((await get(me, item.id)).json().data).toMatchObject({
+        deliverer_price: 29,
+        deliverer_id: null,
+        requested_by: [me.id],
+      })
+      expect((await get(other, item.id)).json().data.deliverer_price).toBe(25)
+      // The rival's request becomes the current one and is accepted: still only their own.
+      const [theirs] = (await requestsOf(item.id)).filter((r) => r.delivererId === other.id)
+      await approveDelivery(t.app, item.id, theirs!.id)
+      await t.app.db
+        .update(deliveryRequests)
+        .set({ requestStatus: 'accepted' })
+        .where(eq(deliveryRequests.id, theirs!.id))
+      await t.app.db.update(items).set({ status: 'ready_to_pickup' }).where(eq(items.id, item.id))
+      expect((await get(me, item.id)).json().data).toMatchObject({
+        deliverer_price: 29,
+        deliverer: null,
+        delivery_address: null,
+      })
+      expect((await get(other, item.id)).json().data).toMatchObject({
+        deliverer_price: 25,
+        deliverer_id: other.id,
+        request_status: 'accepted',
+      })
+    })
+
     it('answers 404 for items the deliverer may not see, 403 to a sender, 401 anonymous', async () => {
       const pending = await createItem(t.app, sender.id)
       const own = await createItem(t.app, me.id, { sendingApproval: 'approved' })

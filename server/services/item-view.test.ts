@@ -58,6 +58,10 @@ describe.each(backends)('item view on %s', (backend) => {
     expect(s.proof_of_travel).toEqual([])
     const d = await view(row.id, dora)
     expect(d.requested_by).toEqual([dora.id])
+    // Before any request is current, each deliverer sees the price of their own request.
+    expect(d.deliverer_price).toBe(18.75)
+    expect((await view(row.id, rick)).deliverer_price).toBe(20)
+    expect(s.deliverer_price).toBeNull()
     expect(d.proof_of_travel).toEqual([
       { deliverer_id: dora.id, file_path: dReq.proofOfTravelFileId },
     ])
@@ -79,7 +83,12 @@ describe.each(backends)('item view on %s', (backend) => {
       proof_of_travel: [{ deliverer_id: dora.id, file_path: dReq.proofOfTravelFileId }],
     })
     const r = await view(row.id, rick)
-    expect(r).toMatchObject({ deliverer: null, deliverer_id: null, requested_by: [rick.id] })
+    expect(r).toMatchObject({
+      deliverer: null,
+      deliverer_id: null,
+      deliverer_price: 20, // rick's own request's price, not dora's current one
+      requested_by: [rick.id],
+    })
 
     await t.app.db
       .update(deliveryRequests)

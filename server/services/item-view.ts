@@ -172,6 +172,13 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
       (i) => i.to === party && (viewer.role === 'admin' || i.targetUserId === viewer.id),
     )
   const mayAsk = (party: 'sender' | 'deliverer') => viewer.role === 'admin' || viewer.role === party
+  // A deliverer always sees the price of their own request (their offer, or the sender's price they
+  // asked to carry it for), current or not yet; never another deliverer's (one request per
+  // deliverer and item).
+  const priced =
+    viewer.role === 'deliverer'
+      ? related.requests.find((r) => r.delivererId === viewer.id)
+      : current
   return {
     id: row.id,
     name: row.name,
@@ -195,7 +202,7 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
     request_status: current?.requestStatus ?? null,
     deliverer: current ? { id: current.delivererId, name: current.delivererName } : null,
     deliverer_id: current?.delivererId ?? null,
-    deliverer_price: num(current?.delivererPrice),
+    deliverer_price: num(priced?.delivererPrice),
     sender_price: Number(row.senderPrice),
     proof_of_delivery: row.proofOfDeliveryFileId,
     proof_of_travel: listed.flatMap((r) =>

@@ -9,7 +9,7 @@ import { answer } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
-import { storeSession } from '@/test/session'
+import { storeSession, testUsers } from '@/test/session'
 import { makeItem, pdf } from '@/test/deliverer-fixtures'
 
 configure({ asyncUtilTimeout: 4000 })
@@ -58,6 +58,24 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     expect(job).toHaveTextContent('You earn$42.50')
     const progress = screen.getByRole('region', { name: 'Progress' })
     expect(progress.querySelector('[aria-current="step"]')).toHaveTextContent('Paid')
+  })
+
+  it('shows what the deliverer earns while their request still waits', async () => {
+    // The server answers a deliverer the price of their own request before it is the current one.
+    setup(
+      makeItem({
+        status: 'pending',
+        requested_by: [testUsers.deliverer.id],
+        deliverer_id: null,
+        request_status: null,
+        deliverer_price: 29,
+        delivery_address: null,
+        delivery_phone: null,
+      }),
+    )
+    const job = await screen.findByRole('region', { name: 'Your delivery' })
+    expect(job).toHaveTextContent('You earn$29.00')
+    expect(job).toHaveTextContent('Delivery addressShown once the sender has accepted your request')
   })
 
   it('asks before marking picked up and sends nothing on Cancel', async () => {

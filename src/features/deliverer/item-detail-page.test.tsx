@@ -59,6 +59,10 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
     expect(screen.getByText('2.5 kg')).toBeInTheDocument()
     expect(screen.getByText('Keep upright')).toBeInTheDocument()
     expect(screen.getAllByText('New York, USA').length).toBeGreaterThan(0)
+    // The sender price, as the list's card shows it.
+    expect(screen.getByRole('region', { name: 'Request to deliver' })).toHaveTextContent(
+      'Sender price: $25.00',
+    )
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument()
     expect(screen.queryByLabelText('Your offer price (optional)')).not.toBeInTheDocument()
     expect(view.router.state.location.pathname).toBe(`/available-items/${id}`)
@@ -74,6 +78,7 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
       http.post('/api/available-items', () => failure(500, 'not called')),
     )
     const { user, router } = setup(makeItem())
+    expect(await screen.findByText('$25.00')).toBeInTheDocument()
     const button = await screen.findByRole('button', { name: 'Upload Travel Document to Request' })
     expect(button).toBeDisabled()
     const upload = userEvent.setup({ applyAccept: false })

@@ -10,6 +10,7 @@ import { ItemPhotoGallery } from '@/components/item-photos'
 import { RouteMap } from '@/components/route-map'
 import { QUEUED_WRITE_MESSAGE, waitingWrite } from '@/lib/outbox/queued-writes'
 import { useOutbox } from '@/lib/outbox/use-outbox'
+import { formatPrice } from '@/lib/format'
 import { useSession } from '@/lib/use-session'
 import { delivererItemQueryOptions } from './api'
 import { ConsentDialog } from './consent-dialog'
@@ -68,6 +69,13 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
 
       <ActionSection id="request-heading" title="Request to deliver">
+        {/* As on the list's card: what the sender pays, which a request sends as the price here. */}
+        <Text>
+          <Text as="span" fontWeight="semibold">
+            Sender price:{' '}
+          </Text>
+          {formatPrice(item.sender_price)}
+        </Text>
         <RejectionNotice item={item} userId={userId} />
         {queued && (
           <Text fontWeight="semibold" color="orange.fg">
