@@ -20,6 +20,7 @@ import { FailurePopup } from './failure-popup'
 import { isRequestedBy } from './is-requested'
 import { RequestDialog } from './request-dialog'
 import { useRequestFlow } from './use-request-flow'
+import { PendingStatus } from '@/components/pending-status'
 
 interface AvailableItemsPageProps {
   search: AvailableSearch
@@ -132,7 +133,9 @@ export function AvailableItemsPage({
           Items on your route
         </Heading>
         {!ready && <FormAlert status="info">{CHOOSE_PLACES_PROMPT}</FormAlert>}
-        {ready && list.isPending && <Text role="status">Loading available items…</Text>}
+        {ready && list.isPending && (
+          <PendingStatus paused={list.isPaused}>Loading available items…</PendingStatus>
+        )}
         {ready && list.isError && (
           <FormAlert status="error">
             {failureMessage(list.error, 'Failed to load available items')}

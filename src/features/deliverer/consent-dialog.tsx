@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import { delivererTermsQueryOptions } from './api'
+import { PendingStatus } from '@/components/pending-status'
 
 interface ConsentDialogProps {
   open: boolean
@@ -23,7 +24,7 @@ export function ConsentDialog({ open, busy, onAccept, onCancel }: ConsentDialogP
       scrollBehavior="inside"
     >
       <Dialog.Body>
-        {terms.isPending && <Text role="status">Loading terms…</Text>}
+        {terms.isPending && <PendingStatus paused={terms.isPaused}>Loading terms…</PendingStatus>}
         {terms.isError && <FormAlert status="error">Failed to fetch terms.</FormAlert>}
         {terms.isSuccess && (
           <Stack gap="4">

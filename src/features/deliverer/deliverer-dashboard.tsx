@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { DASHBOARD_DELIVERIES, delivererStatsQueryOptions, myDeliveriesQueryOptions } from './api'
 import { CurrentDeliveries } from './current-deliveries'
+import { PendingStatus } from '@/components/pending-status'
 
 const counters: { key: keyof z.infer<typeof delivererStats>; label: string }[] = [
   { key: 'available_items', label: 'Available Items' },
@@ -53,7 +54,9 @@ export function DelivererDashboard() {
         <Heading as="h2" size="lg" id="current-heading" mb="3">
           Current Deliveries
         </Heading>
-        {deliveries.isPending && <Text role="status">Loading deliveries…</Text>}
+        {deliveries.isPending && (
+          <PendingStatus paused={deliveries.isPaused}>Loading deliveries…</PendingStatus>
+        )}
         {deliveries.isError && <FormAlert status="error">Failed to load deliveries</FormAlert>}
         {deliveries.data && deliveries.data.items.length === 0 && (
           <Text color="fg.muted">No active deliveries</Text>

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
@@ -9,6 +9,7 @@ import { delivererItemQueryOptions } from './api'
 import { DeliveryActions } from './delivery-actions'
 import { DeliveryFacts } from './delivery-facts'
 import { ItemFacts, ItemHeading } from './detail-parts'
+import { PendingStatus } from '@/components/pending-status'
 
 export function DeliveryDetailPage({ id }: { id: string }) {
   const item = useQuery(delivererItemQueryOptions(id))
@@ -20,7 +21,9 @@ export function DeliveryDetailPage({ id }: { id: string }) {
         </Button>
       </HStack>
       <ErrorAlert error={item.error} fallback="Failed to load item details" />
-      {item.isPending && <Text role="status">Loading item details...</Text>}
+      {item.isPending && (
+        <PendingStatus paused={item.isPaused}>Loading item details...</PendingStatus>
+      )}
       {item.data && <DeliveryDetail item={item.data} />}
     </Stack>
   )

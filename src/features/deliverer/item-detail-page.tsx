@@ -21,6 +21,7 @@ import { isRequestedBy } from './is-requested'
 import { RejectionNotice } from './rejection-notice'
 import { TRAVEL_PROOF_LABEL } from './request-dialog'
 import { useRequestFlow } from './use-request-flow'
+import { PendingStatus } from '@/components/pending-status'
 
 /**
  * Whether this deliverer's own request still awaits the admin's delivery approval. The item's
@@ -46,7 +47,9 @@ export function ItemDetailPage({ id }: { id: string }) {
         </Button>
       </HStack>
       <ErrorAlert error={item.error} fallback="Failed to load item details" />
-      {item.isPending && <Text role="status">Loading item details...</Text>}
+      {item.isPending && (
+        <PendingStatus paused={item.isPaused}>Loading item details...</PendingStatus>
+      )}
       {/* A failed refetch keeps the last data (e.g. saved on this device): show it under the banner. */}
       {item.data && <ItemDetail item={item.data} userId={userId} />}
     </Stack>

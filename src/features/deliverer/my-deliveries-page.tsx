@@ -5,6 +5,7 @@ import { PageIntro } from '@/components/page-intro'
 import { Pager } from '@/components/pager'
 import { MY_DELIVERIES_PER_PAGE, myDeliveriesQueryOptions } from './api'
 import { ItemList } from './item-list'
+import { PendingStatus } from '@/components/pending-status'
 
 interface MyDeliveriesPageProps {
   page: number
@@ -16,7 +17,7 @@ export function MyDeliveriesPage({ page, onPage }: MyDeliveriesPageProps) {
   return (
     <Stack gap="4">
       <PageIntro title="My Deliveries">The items you are carrying or have delivered.</PageIntro>
-      {list.isPending && <Text role="status">Loading deliveries…</Text>}
+      {list.isPending && <PendingStatus paused={list.isPaused}>Loading deliveries…</PendingStatus>}
       <ErrorAlert error={list.error} fallback="Failed to load deliveries" />
       {list.data && list.data.items.length === 0 && (
         <Text color="fg.muted">No active deliveries</Text>

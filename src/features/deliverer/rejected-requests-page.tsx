@@ -8,6 +8,7 @@ import { formatDate, formatPlace } from '@/lib/format'
 import { useSession } from '@/lib/use-session'
 import { rejectedRequestsQueryOptions } from './api'
 import { RejectionNotice } from './rejection-notice'
+import { PendingStatus } from '@/components/pending-status'
 
 interface RejectedRequestsPageProps {
   page: number
@@ -23,7 +24,9 @@ export function RejectedRequestsPage({ page, onPage }: RejectedRequestsPageProps
       <PageIntro title="Rejected Requests">
         Requests to carry an item that the sender declined, with the reason they gave.
       </PageIntro>
-      {list.isPending && <Text role="status">Loading rejected requests…</Text>}
+      {list.isPending && (
+        <PendingStatus paused={list.isPaused}>Loading rejected requests…</PendingStatus>
+      )}
       <ErrorAlert error={list.error} fallback="Failed to load rejected requests" />
       {list.data && list.data.items.length === 0 && (
         <Text color="fg.muted">No rejected requests</Text>

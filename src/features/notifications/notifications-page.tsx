@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/format'
 import { useSession } from '@/lib/use-session'
 import { notificationsQueryOptions, useMarkAllReadMutation, useMarkReadMutation } from './api'
 import { PushToggle } from './push-toggle'
+import { PendingStatus } from '@/components/pending-status'
 
 interface NotificationsPageProps {
   page: number
@@ -28,7 +29,9 @@ export function NotificationsPage({ page, onPage }: NotificationsPageProps) {
           ? 'New items on the routes of your trips, newest first.'
           : 'Messages from Tote, newest first.'}
       </PageIntro>
-      {list.isPending && <Text role="status">Loading notifications…</Text>}
+      {list.isPending && (
+        <PendingStatus paused={list.isPaused}>Loading notifications…</PendingStatus>
+      )}
       <ErrorAlert error={list.error} fallback="Failed to load notifications" />
       <ErrorAlert error={markAll.error} fallback="Failed to mark notifications as read" />
       {list.data && (

@@ -7,6 +7,7 @@ import { failureMessage } from '@/lib/api-failure'
 import { formatDate, formatPrice } from '@/lib/format'
 import { paymentMethodQueryOptions } from './api'
 import { PayoutForm } from './payout-form'
+import { PendingStatus } from '@/components/pending-status'
 
 interface PaymentMethodPageProps {
   role: Role
@@ -41,7 +42,8 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 
 function DelivererPayouts({ userName }: { userName: string }) {
   const method = useQuery(paymentMethodQueryOptions())
-  if (method.isPending) return <Text role="status">Loading payout details…</Text>
+  if (method.isPending)
+    return <PendingStatus paused={method.isPaused}>Loading payout details…</PendingStatus>
   if (method.isError)
     return (
       <FormAlert status="error">

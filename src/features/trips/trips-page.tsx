@@ -12,6 +12,7 @@ import { tripsQueryOptions, useDeleteTripMutation, useUpdateTripMutation } from 
 import { localToday } from './trip-dates'
 import { TripFormDialog } from './trip-form-dialog'
 import { tripTitle } from './trip-name'
+import { PendingStatus } from '@/components/pending-status'
 
 /** /trips: the deliverer's saved trips, with their search, edit and delete. */
 export function TripsPage() {
@@ -23,7 +24,7 @@ export function TripsPage() {
       <PageIntro title="My Trips">
         Routes you travel. When an item on one of them is approved, you get a notification.
       </PageIntro>
-      {trips.isPending && <Text role="status">Loading trips…</Text>}
+      {trips.isPending && <PendingStatus paused={trips.isPaused}>Loading trips…</PendingStatus>}
       <ErrorAlert error={trips.error} fallback="Failed to load trips" />
       {trips.data && trips.data.length === 0 && (
         <Box bg="bg" borderWidth="1px" rounded="md" px="4" py="3">

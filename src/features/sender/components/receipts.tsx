@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatMoney } from '@/lib/format'
 import { receiptsQueryOptions } from '../api'
 import { receiptAnchor } from '../payment-success'
+import { PendingStatus } from '@/components/pending-status'
 
 /** Paid, or what went back to the card and when. */
 function ReceiptStatus({ receipt }: { receipt: Receipt }) {
@@ -31,7 +32,9 @@ export function Receipts({ anchor: hash = '' }: { anchor?: string }) {
       <Heading as="h2" size="md" mb="3" id="receipts-heading">
         Receipts
       </Heading>
-      {receipts.isPending && <Text role="status">Loading receipts...</Text>}
+      {receipts.isPending && (
+        <PendingStatus paused={receipts.isPaused}>Loading receipts...</PendingStatus>
+      )}
       <ErrorAlert error={receipts.error} fallback="Failed to load receipts" />
       {receipts.data && receipts.data.length === 0 && (
         <EmptyState.Root borderWidth="1px" borderRadius="lg">
