@@ -9,10 +9,8 @@ import {
   greatCircleKm,
   matchesCorridor,
   matchesTwoEnds,
-  pathOf,
   pointOnPath,
   type LatLng,
-  type Path,
 } from '../services/corridor-geometry'
 import {
   approveDelivery,
@@ -23,6 +21,7 @@ import {
   type TestUser,
 } from '../testing/fixtures'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
+import { mustPath, seededRandom } from '../testing/corridor'
 
 /** Issue 16: available-items matches along the path (docs/decisions/023-corridor-matching.md). */
 const chicago = { lat: 41.8781, lng: -87.6298 }
@@ -34,24 +33,6 @@ const barcelona = { lat: 41.3874, lng: 2.1686 }
 const fiji = { lat: -17.7134, lng: 178.065 }
 const samoa = { lat: -13.8333, lng: -171.7667 }
 const DAY = 24 * 3600 * 1000
-
-const mustPath = (o: LatLng, d: LatLng, radiusKm = 1): Path => {
-  const path = pathOf(o, d, radiusKm)
-  if (!path) throw new Error('antipodal test route')
-  return path
-}
-
-/** A deterministic pseudo-random source (mulberry32): a failing case can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 describe.each(backends)('available-items along the path on %s', (backend) => {
   let t: TestApp
@@ -318,7 +299,7 @@ describe.each(backends)('available-items along the path on %s', (backend) => {
   })
 
   it('answers what the geometry says on generated items, and every two-ends match', async () => {
-    const next = random(16)
+    const next = seededRandom(16)
     const routes: [LatLng, LatLng, number][] = [
       [{ lat: -1.2864, lng: 36.8172 }, { lat: -4.0435, lng: 39.6682 }, 30], // Nairobi-Mombasa
       [{ lat: -31.9523, lng: 115.8613 }, { lat: -34.9285, lng: 138.6007 }, 50], // Perth-Adelaide

@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { mustPath, seededRandom } from '../testing/corridor'
 import { CELLS, cellOf, corridorCells, MAX_PAIRS } from './corridor-cells'
 import {
   greatCircleKm,
   matchesCorridor,
-  pathOf,
   pointOnPath,
   type LatLng,
   type Path,
 } from './corridor-geometry'
-
-const mustPath = (o: LatLng, d: LatLng, r: number): Path => {
-  const path = pathOf(o, d, r)
-  if (!path) throw new Error('antipodal')
-  return path
-}
-
-/** A deterministic pseudo-random source (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const routeCell = (from: LatLng, to: LatLng) =>
   cellOf(from.lat, from.lng) * CELLS + cellOf(to.lat, to.lng)
@@ -49,7 +31,7 @@ function expectCovers(path: Path, o: LatLng, d: LatLng, r: number, seed: number)
   const cells = corridorCells(path)
   if (!cells) throw new Error('expected route cells')
   const pairs = new Set(cells)
-  const next = random(seed)
+  const next = seededRandom(seed)
   const length = greatCircleKm(o, d)
   const near = () => pointOnPath(path, -r + next() * (length + 2 * r), (next() * 2 - 1) * r)
   let matched = 0
@@ -77,7 +59,7 @@ describe('route cells (decision 025)', () => {
   it('cover the disc when origin and destination are one place, in any order', () => {
     const path = mustPath(chicago, chicago, 25)
     const pairs = new Set(corridorCells(path))
-    const next = random(9)
+    const next = seededRandom(9)
     for (let i = 0; i < 500; i++) {
       const from = pointOnPath(mustPath(chicago, indianapolis, 1), 0, (next() * 2 - 1) * 24.9)
       const to = { lat: chicago.lat + (next() * 2 - 1) * 0.2, lng: chicago.lng }

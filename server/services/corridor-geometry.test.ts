@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { mustPath, seededRandom } from '../testing/corridor'
 import {
   alongTrackKm,
   bandBox,
@@ -18,7 +19,6 @@ import {
   segmentCount,
   unitVector,
   type LatLng,
-  type Path,
 } from './corridor-geometry'
 
 const chicago = { lat: 41.8781, lng: -87.6298 }
@@ -27,24 +27,6 @@ const gary = { lat: 41.5934, lng: -87.3464 }
 const lafayette = { lat: 40.4167, lng: -86.8753 }
 const fiji = { lat: -17.7134, lng: 178.065 }
 const samoa = { lat: -13.8333, lng: -171.7667 }
-
-const mustPath = (o: LatLng, d: LatLng, r: number): Path => {
-  const path = pathOf(o, d, r)
-  if (!path) throw new Error('antipodal')
-  return path
-}
-
-/** A deterministic pseudo-random source (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** The point `km` from `p` on the initial bearing `deg` (great circle). */
 function destinationPoint(p: LatLng, deg: number, km: number): LatLng {
@@ -97,7 +79,7 @@ describe('corridor geometry', () => {
   })
 
   it('measures the distance to the arc, ends clamped, as a brute-force sample does', () => {
-    const next = random(7)
+    const next = seededRandom(7)
     for (let n = 0; n < 300; n++) {
       const o = randomPlace(next)
       const d = destinationPoint(o, next() * 360, 50 + next() * 3000)
@@ -132,7 +114,7 @@ describe('corridor geometry', () => {
   })
 
   it('agrees with the exact distance on random items', () => {
-    const next = random(11)
+    const next = seededRandom(11)
     for (let n = 0; n < 2000; n++) {
       const o = randomPlace(next)
       const d = destinationPoint(o, next() * 360, 10 + next() * 5000)
@@ -197,7 +179,7 @@ describe('corridor geometry', () => {
   })
 
   it('boxes hold every band point and little more', () => {
-    const next = random(3)
+    const next = seededRandom(3)
     for (let n = 0; n < 100; n++) {
       const o = randomPlace(next)
       const d = destinationPoint(o, next() * 360, 50 + next() * 9000)
@@ -229,7 +211,7 @@ describe('corridor geometry', () => {
   })
 
   it('every corridor match lies in the boxes; every two-ends match is a corridor match', () => {
-    const next = random(5)
+    const next = seededRandom(5)
     let corridor = 0
     let twoEnds = 0
     for (let n = 0; n < 200; n++) {
