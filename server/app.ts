@@ -40,6 +40,7 @@ import { adminRoutes } from './routes/admin'
 import { userRoutes } from './routes/user'
 import { tripRoutes } from './routes/trips'
 import { notificationRoutes } from './routes/notifications'
+import { systemNetwork, type OutboundNetwork } from './services/outbound-guard'
 import './types'
 
 export interface BuildAppOptions {
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   database?: Database
   /** false: no background job worker (tests that run jobs themselves with app.jobs.drain()). */
   jobWorker?: boolean
+  /** The outbound guard's resolver and connections (tests: no network); the system's by default. */
+  outboundNetwork?: OutboundNetwork
 }
 
 /**
@@ -127,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(configPlugin, { config })
+  app.decorate('outboundNetwork', opts.outboundNetwork ?? systemNetwork)
   await app.register(securityPlugin)
   await app.register(dbPlugin, { database: opts.database })
   await app.register(mailPlugin)

@@ -6,6 +6,7 @@ import type { SeededAccount } from './db/seed'
 import type { JobQueue } from './jobs/queue'
 import type { FileRefusals, MultipartForm } from './services/files'
 import type { Mailer } from './services/mail'
+import type { OutboundNetwork } from './services/outbound-guard'
 import type { Vapid } from './services/push'
 import type { PaymentProvider } from './services/payments/provider'
 import type { PlaceService } from './services/places/types'
@@ -40,6 +41,8 @@ declare module 'fastify' {
     jwtSecret: Uint8Array
     /** Web Push keys; null when push is off (production without VAPID_* keys). */
     vapid: Vapid | null
+    /** What calls to URLs users gave go through (server/services/outbound-guard.ts, decision 026). */
+    outboundNetwork: OutboundNetwork
     /** The origin mail links point at: APP_ORIGIN, else http://localhost:<listening port>. */
     publicOrigin: () => string
     /** Whether this server seeds demo data (known passwords) into an empty database. */

@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { notifications, pushSubscriptions, trips } from '../db/schema'
 import { PUSH_NOT_SET_UP, resolveVapid } from '../services/push'
 import { notifyTripsOfItem } from '../services/trip-alerts'
 import { bearer, createItem, createUser, type TestUser } from '../testing/fixtures'
+import { testNetwork, type TestNetwork } from '../testing/outbound-network'
 import { backends, createTestApp, lastMail, type TestApp } from '../testing/test-app'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -54,28 +53,28 @@ function browser(endpoint: string) {
   }
 }
 
-interface Pushed {
-  endpoint: string
-  headers: Headers
-  body: Buffer
-}
+/** Where the test's push service (push.example, standing in for FCM and the others) is. */
+const PUSH_SERVICE_ADDRESS = '142.250.185.10'
 
-// The push services: web-push's real HTTPS request (VAPID header, encrypted body) is answered
-// here by msw, since no push service is reachable from the test machine. /gone answers 410.
-const pushed: Pushed[] = []
-const pushService = setupServer(
-  http.post('https://push.example/:id', async ({ request, params }) => {
-    if (params.id === 'gone') return new HttpResponse('expired', { status: 410 })
-    pushed.push({
-      endpoint: request.url,
-      headers: request.headers,
-      body: Buffer.from(await request.arrayBuffer()),
-    })
-    return new HttpResponse(null, { status: 201 })
-  }),
-)
-beforeAll(() => pushService.listen({ onUnhandledRequest: 'bypass' }))
-afterAll(() => pushService.close())
+// The network (there is none here): the guard's resolver asks these names, and each connection is
+// recorded and served by a local stand-in for the push service, which gets web-push's real
+// request (VAPID header, encrypted body). /gone answers 410.
+let net: TestNetwork
+beforeAll(async () => {
+  net = await testNetwork(
+    {
+      'push.example': [PUSH_SERVICE_ADDRESS],
+      // Names under an allowed host whose DNS points inside the server's network.
+      'loopback.push.example': ['127.0.0.1'],
+      'metadata.push.example': ['169.254.169.254'],
+      'mapped.push.example': ['::ffff:127.0.0.1'],
+      'ula.push.example': ['fd00::1'],
+    },
+    (url) => (url.endsWith('/gone') ? 410 : 201),
+  )
+})
+afterAll(() => net?.close())
+const pushed = () => net.received
 
 describe.each(backends)('trip matching and notifications on %s', (backend) => {
   let t: TestApp
@@ -88,7 +87,7 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
       backend,
       // The test's push service stands in for FCM and the others.
       { APP_ORIGIN: 'https://tote.example', PUSH_SERVICE_HOSTS: 'push.example' },
-      { jobWorker: false },
+      { jobWorker: false, outboundNetwork: net.network },
     )
     admin = await createUser(t.app, { role: 'admin' })
     sender = await createUser(t.app, { role: 'sender' })
@@ -103,7 +102,8 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     expect((await call(d1, 'POST', '/push-subscriptions', phone.body)).statusCode).toBe(201)
   })
   afterEach(() => {
-    pushed.length = 0
+    net.received.length = 0
+    net.connections.length = 0
   })
   afterAll(() => t?.close())
 
@@ -182,14 +182,20 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     expect(mail?.text).toContain(`https://tote.example/available-items/${item.id}`)
     expect(mail?.text).toContain('"Guitar"')
 
-    expect(pushed).toHaveLength(1)
-    const [push] = pushed
-    expect(push?.endpoint).toBe('https://push.example/d1-phone')
-    expect(push?.headers.get('content-encoding')).toBe('aes128gcm')
-    expect(push?.headers.get('authorization')).toMatch(
+    expect(pushed()).toHaveLength(1)
+    const [push] = pushed()
+    expect(push?.url).toBe('https://push.example/d1-phone')
+    expect(push?.headers['content-encoding']).toBe('aes128gcm')
+    expect(push?.headers.authorization).toMatch(
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${t.app.vapid?.publicKey}$`),
     )
-    expect(Number(push?.headers.get('ttl'))).toBeGreaterThan(0)
+    expect(Number(push?.headers.ttl)).toBeGreaterThan(0)
+    // Signed for the host it was sent to, over a connection to that host's checked address.
+    const jwt = /^vapid t=[\w-]+\.([\w-]+)\./.exec(push?.headers.authorization ?? '')?.[1] ?? ''
+    expect(JSON.parse(Buffer.from(jwt, 'base64url').toString()).aud).toBe('https://push.example')
+    expect(net.connections).toEqual([
+      { address: PUSH_SERVICE_ADDRESS, port: 443, servername: 'push.example' },
+    ])
     expect(phone.decrypt(push?.body ?? Buffer.alloc(0))).toEqual({
       title: 'New item on your trip "Berlin → Munich"',
       body: 'Guitar: Berlin → Munich',
@@ -203,7 +209,7 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     await t.app.jobs.drain()
     expect(await notificationsOf(d1, item.id)).toHaveLength(1)
     expect((await lastMail(t.app, d1.email)).count).toBe(1)
-    expect(pushed).toHaveLength(1)
+    expect(pushed()).toHaveLength(1)
   })
 
   it('notifies once under parallel approvals and parallel matching jobs', async () => {
@@ -216,7 +222,7 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     ])
     await t.app.jobs.drain()
     expect(await notificationsOf(d1, item.id)).toHaveLength(1)
-    expect(pushed).toHaveLength(1)
+    expect(pushed()).toHaveLength(1)
   })
 
   it('tells nobody of their own item, of a past trip, an item off the route, due before the trip or rejected', async () => {
@@ -396,11 +402,7 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     expect(refused.json().message).toBe('Endpoint must be an https URL')
 
     // The server posts to the endpoint: only push services, never an address inside its network.
-    for (const endpoint of [
-      'https://169.254.169.254/latest/meta-data',
-      'https://localhost:5432/',
-      'https://push.example.evil.test/x',
-    ]) {
+    for (const endpoint of ['https://localhost/', 'https://push.example.evil.test/x']) {
       const inside = await call(a, 'POST', '/push-subscriptions', { ...tablet.body, endpoint })
       expect(inside.statusCode).toBe(400)
       expect(inside.json().message).toBe("Endpoint must be a browser push service's address")
@@ -413,6 +415,137 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     expect(await owner()).toHaveLength(1)
     await call(b, 'DELETE', '/push-subscriptions', { endpoint: tablet.body.endpoint })
     expect(await owner()).toEqual([])
+  })
+})
+
+describe.each(backends)('push endpoints the server would be made to call, on %s', (backend) => {
+  let t: TestApp
+  let admin: TestUser
+  let sender: TestUser
+  beforeAll(async () => {
+    t = await createTestApp(
+      backend,
+      { APP_ORIGIN: 'https://tote.example', PUSH_SERVICE_HOSTS: 'push.example' },
+      { jobWorker: false, outboundNetwork: net.network },
+    )
+    admin = await createUser(t.app, { role: 'admin' })
+    sender = await createUser(t.app, { role: 'sender' })
+  })
+  afterEach(() => {
+    net.received.length = 0
+    net.connections.length = 0
+  })
+  afterAll(() => t?.close())
+  const subscribe = (user: TestUser, endpoint: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/push-subscriptions',
+      headers: bearer(user),
+      payload: browser(endpoint).body,
+    })
+  const subscriptionsOf = async (user: TestUser) =>
+    (
+      await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))
+    ).map((s) => s.endpoint)
+
+  it('refuses (400, nothing stored) an endpoint another URL parser would read as another host', async () => {
+    const user = await createUser(t.app, { role: 'deliverer' })
+    for (const [endpoint, message] of [
+      // Node's url.parse (which web-push connected with) reads each of these hosts as 127.0.0.1.
+      [
+        'https://127.0.0.1;.push.example/x',
+        'Endpoint host may hold only a-z, 0-9, dots and hyphens',
+      ],
+      [
+        "https://127.0.0.1'.push.example/x",
+        'Endpoint host may hold only a-z, 0-9, dots and hyphens',
+      ],
+      [
+        'https://127.0.0.1".push.example/x',
+        'Endpoint host may hold only a-z, 0-9, dots and hyphens',
+      ],
+      [
+        'https://127.0.0.1`.push.example/x',
+        'Endpoint host may hold only a-z, 0-9, dots and hyphens',
+      ],
+      [
+        'https://127.0.0.1{.push.example/x',
+        'Endpoint host may hold only a-z, 0-9, dots and hyphens',
+      ],
+      [
+        'https://127.0.0.1}.push.example/x',
+        'Endpoint host may hold only a-z, 0-9, dots and hyphens',
+      ],
+      ['https://PUSH.example/x', 'Endpoint host may hold only a-z, 0-9, dots and hyphens'],
+      ['https://push.example./x', 'Endpoint host may hold only a-z, 0-9, dots and hyphens'],
+      ['https://push.example:8302/x', 'Endpoint must not name a port other than 443'],
+      ['https://localhost:5432/', 'Endpoint must not name a port other than 443'],
+      ['https://a@push.example/x', 'Endpoint must not hold a user name or password'],
+      ['https://169.254.169.254/latest/meta-data', 'Endpoint must name a host, not an IP address'],
+      ['https://2130706433/x', 'Endpoint must name a host, not an IP address'],
+      ['https://0x7f000001/x', 'Endpoint must name a host, not an IP address'],
+      ['https://[::1]/x', 'Endpoint must name a host, not an IP address'],
+    ]) {
+      const res = await subscribe(user, endpoint!)
+      expect({ endpoint, status: res.statusCode, body: res.json() }).toEqual({
+        endpoint,
+        status: 400,
+        body: { success: false, message },
+      })
+    }
+    expect(await subscriptionsOf(user)).toEqual([])
+    expect((await subscribe(user, 'https://push.example:443/ok')).statusCode).toBe(201)
+    expect(await subscriptionsOf(user)).toEqual(['https://push.example:443/ok'])
+  })
+
+  it('sends a trip alert only to the push service: never to a name resolving inside the network', async () => {
+    const d = await createUser(t.app, { role: 'deliverer' })
+    await t.app.db.insert(trips).values({
+      delivererId: d.id,
+      originLat: BERLIN.lat,
+      originLng: BERLIN.lng,
+      originAddress: BERLIN.address,
+      destinationLat: MUNICH.lat,
+      destinationLng: MUNICH.lng,
+      destinationAddress: MUNICH.address,
+      radiusKm: 10,
+      travelDate: utcDay(1),
+    })
+    // Names under an allowed host pass the checks on their face; their DNS points inside.
+    const inside = ['loopback', 'metadata', 'mapped', 'ula'].map(
+      (name) => `https://${name}.push.example/${d.id}`,
+    )
+    for (const endpoint of inside) expect((await subscribe(d, endpoint)).statusCode).toBe(201)
+    expect((await subscribe(d, 'https://push.example/legit')).statusCode).toBe(201)
+    // Stored before the route refused such endpoints: url.parse would connect to 127.0.0.1.
+    const old = browser('https://127.0.0.1;.push.example/old').body
+    await t.app.db.insert(pushSubscriptions).values({
+      userId: d.id,
+      endpoint: old.endpoint,
+      p256dh: old.keys.p256dh,
+      auth: old.keys.auth,
+    })
+
+    const item = await createItem(t.app, sender.id, { name: 'Lamp' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sending-approval',
+      headers: bearer(admin),
+      payload: { item_id: item.id, decision: 'approved' },
+    })
+    expect(res.statusCode).toBe(200)
+    await t.app.jobs.drain()
+
+    expect(net.connections).toEqual([
+      { address: PUSH_SERVICE_ADDRESS, port: 443, servername: 'push.example' },
+    ])
+    expect(net.received.map((r) => r.url)).toEqual(['https://push.example/legit'])
+    // The refused names stay (DNS may change back) and are logged; the old one is deleted.
+    expect((await subscriptionsOf(d)).sort()).toEqual(
+      [...inside, 'https://push.example/legit'].sort(),
+    )
+    expect(t.logs.filter((l) => l.includes('outbound calls may not reach'))).toHaveLength(4)
+    expect(t.logs.some((l) => l.includes('push endpoint refused'))).toBe(true)
   })
 })
 

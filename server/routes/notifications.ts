@@ -12,10 +12,10 @@ import {
 } from '../../contract/notifications'
 import { httpError } from '../errors'
 import { requireUser } from '../plugins/auth'
+import { checkOutboundUrl } from '../services/outbound-guard'
 import {
   deletePushSubscription,
-  isPushServiceEndpoint,
-  NOT_A_PUSH_SERVICE,
+  ENDPOINT_REFUSED,
   PUSH_NOT_SET_UP,
   savePushSubscription,
 } from '../services/push'
@@ -167,8 +167,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!app.vapid) throw httpError(404, PUSH_NOT_SET_UP)
-      if (!isPushServiceEndpoint(request.body.endpoint, app.config.pushServiceHosts))
-        throw httpError(400, NOT_A_PUSH_SERVICE)
+      // The server will POST to this address: the outbound guard's static checks (decision 026).
+      const checked = checkOutboundUrl(request.body.endpoint, app.config.pushServiceHosts)
+      if (!checked.ok) throw httpError(400, ENDPOINT_REFUSED[checked.problem])
       await savePushSubscription(app.db, requireUser(request).id, request.body)
       return reply.code(201).send({ success: true, message: 'Push notifications on' })
     },

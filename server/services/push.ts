@@ -7,6 +7,12 @@ import type { PushSubscriptionBody } from '../../contract/notifications'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { pushSubscriptions } from '../db/schema'
+import {
+  checkOutboundUrl,
+  sendOutbound,
+  type OutboundNetwork,
+  type OutboundProblem,
+} from './outbound-guard'
 
 /** What signs Web Push requests (RFC 8292): the key pair and the contact push services see. */
 export interface Vapid {
@@ -46,17 +52,19 @@ export function resolveVapid(
 }
 
 /** POST /api/push-subscriptions: the endpoint is the browser's; subscribing it again moves it. */
-export const NOT_A_PUSH_SERVICE = "Endpoint must be a browser push service's address"
+const NOT_A_PUSH_SERVICE = "Endpoint must be a browser push service's address"
 
-/** Whether an endpoint's host is one of the push services (or a subdomain of one). */
-export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]): boolean {
-  let host: string
-  try {
-    host = new URL(endpoint).hostname.toLowerCase()
-  } catch {
-    return false
-  }
-  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+/**
+ * What POST /api/push-subscriptions answers (400) to an endpoint the outbound guard refuses
+ * (docs/decisions/026): the server POSTs to it, so only a push service's plain https address.
+ */
+export const ENDPOINT_REFUSED: Record<OutboundProblem, string> = {
+  'not-https': 'Endpoint must be an https URL',
+  userinfo: 'Endpoint must not hold a user name or password',
+  port: 'Endpoint must not name a port other than 443',
+  host: 'Endpoint host may hold only a-z, 0-9, dots and hyphens',
+  'ip-literal': 'Endpoint must name a host, not an IP address',
+  'not-allowed': NOT_A_PUSH_SERVICE,
 }
 
 export async function savePushSubscription(db: Db, userId: string, sub: PushSubscriptionBody) {
@@ -85,38 +93,67 @@ export interface PushPayload {
 
 /** Push services keep an undelivered message this long (the trip is days away at most). */
 const PUSH_TTL_S = 24 * 60 * 60
+const PUSH_TIMEOUT_MS = 10_000
+
+/** Where and how pushes go out: the outbound guard's network and the allowed push hosts. */
+export interface PushSender {
+  db: Db
+  vapid: Vapid
+  network: OutboundNetwork
+  pushServiceHosts: readonly string[]
+  log: { warn(obj: object, msg: string): void }
+}
 
 /**
- * Sends `payload` to every browser `userId` subscribed. A subscription the push service says is
- * gone (404, 410) is deleted; other failures are logged and skipped, never retried: the in-app
- * notification and the mail carry the same news.
+ * Sends `payload` to every browser `userId` subscribed, each through the outbound guard
+ * (docs/decisions/026): web-push only encrypts and signs, the guard connects. A subscription the
+ * push service says is gone (404, 410), or whose endpoint the guard refuses on its face (stored
+ * before the guard), is deleted; other failures, an endpoint resolving to an address the guard
+ * refuses included, are logged and skipped, never retried: the in-app notification and the mail
+ * carry the same news.
  */
 export async function pushToUser(
-  db: Db,
-  vapid: Vapid,
+  sender: PushSender,
   userId: string,
   payload: PushPayload,
-  log: { warn(obj: object, msg: string): void },
 ): Promise<{ sent: number; removed: number }> {
+  const { db, vapid, network, pushServiceHosts, log } = sender
   const subs = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
   let sent = 0
   let removed = 0
+  const remove = async (id: string) => {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id))
+    removed++
+  }
   for (const sub of subs) {
+    const checked = checkOutboundUrl(sub.endpoint, pushServiceHosts)
+    if (!checked.ok) {
+      log.warn({ subscriptionId: sub.id, problem: checked.problem }, 'push endpoint refused')
+      await remove(sub.id)
+      continue
+    }
     try {
-      await webpush.sendNotification(
-        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      // Signed for the checked URL, so the token's audience is the host connected to.
+      const details = webpush.generateRequestDetails(
+        { endpoint: checked.target.url, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         JSON.stringify(payload),
-        { vapidDetails: vapid, TTL: PUSH_TTL_S, timeout: 10_000 },
+        { vapidDetails: vapid, TTL: PUSH_TTL_S },
       )
-      sent++
+      const answer = await sendOutbound(network, checked.target, {
+        method: 'POST',
+        headers: details.headers,
+        body: details.body,
+        timeoutMs: PUSH_TIMEOUT_MS,
+      })
+      if (answer.statusCode >= 200 && answer.statusCode < 300) sent++
+      else if (answer.statusCode === 404 || answer.statusCode === 410) await remove(sub.id)
+      else
+        log.warn(
+          { subscriptionId: sub.id, statusCode: answer.statusCode, body: answer.body },
+          'web push failed',
+        )
     } catch (err) {
-      if (
-        err instanceof webpush.WebPushError &&
-        (err.statusCode === 404 || err.statusCode === 410)
-      ) {
-        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id))
-        removed++
-      } else log.warn({ err, subscriptionId: sub.id }, 'web push failed')
+      log.warn({ err, subscriptionId: sub.id }, 'web push failed')
     }
   }
   return { sent, removed }

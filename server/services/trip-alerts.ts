@@ -132,11 +132,15 @@ export function registerTripJobs(app: FastifyInstance) {
     // Read already (on another device) or gone with its user: nothing to push.
     if (!row || row.readAt) return
     await pushToUser(
-      app.db,
-      vapid,
+      {
+        db: app.db,
+        vapid,
+        network: app.outboundNetwork,
+        pushServiceHosts: app.config.pushServiceHosts,
+        log: app.log,
+      },
       row.userId,
       { title: row.title, body: row.body, link: row.link },
-      app.log,
     )
   })
 }

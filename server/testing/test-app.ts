@@ -8,6 +8,7 @@ import { buildApp, type App } from '../app'
 import type { Env } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { users } from '../db/schema'
+import type { OutboundNetwork } from '../services/outbound-guard'
 import { hashPassword } from '../services/passwords'
 
 export const TEST_JWT_SECRET = 'test-secret-for-the-tote-server-suite-0123456789'
@@ -75,7 +76,7 @@ export interface TestApp {
 export async function createTestApp(
   backend: BackendName,
   env: Env = {},
-  opts: { jobWorker?: boolean } = {},
+  opts: { jobWorker?: boolean; outboundNetwork?: OutboundNetwork } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tote-test-'))
   const { database, url, drop } = await freshDatabase(backend)
@@ -99,6 +100,7 @@ export async function createTestApp(
     database,
     logStream,
     jobWorker: opts.jobWorker,
+    outboundNetwork: opts.outboundNetwork,
   })
   await app.ready()
   return {
