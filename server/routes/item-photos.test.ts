@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemPhotos, storedFiles } from '../db/schema'
+import { LIMITS } from '../services/throttle'
 import {
   approveSending,
   bearer,
@@ -11,6 +12,7 @@ import {
   TINY_PNG,
   type TestUser,
 } from '../testing/fixtures'
+import { phoneSizedJpeg, plainImage } from '../testing/photos'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
 
 /** A JPEG photo with GPS coordinates, a camera make and a comment in its EXIF. */
@@ -28,6 +30,15 @@ async function jpegWithGps(width = 800, height = 600) {
     })
     .toBuffer()
 }
+
+// Made once for both databases.
+let phonePhoto: Buffer, interlaced: Buffer, progressive: Buffer
+beforeAll(async () => {
+  phonePhoto = await phoneSizedJpeg()
+  // Small files (one colour) that would take 150–300 MB each to decode.
+  interlaced = await plainImage(7000, 7000).png({ progressive: true }).toBuffer()
+  progressive = await plainImage(7000, 7000).jpeg({ progressive: true }).toBuffer()
+})
 
 describe.each(backends)('item photos on %s', (backend) => {
   let t: TestApp
@@ -119,29 +130,32 @@ describe.each(backends)('item photos on %s', (backend) => {
     expect(small.json().data.photo).toMatchObject({ width: 1, height: 1 })
   })
 
-  it('refuses a non-image, an SVG, a file over 5 MB and a sixth photo, storing nothing', async () => {
+  it('refuses a non-image, an SVG, a file over 20 MB and a sixth photo, storing nothing', async () => {
     const item = await createItem(t.app, sender.id)
     const jpeg = await jpegWithGps(40, 30)
     const empty = await stored()
 
     const text = await upload(sender, item.id, Buffer.from('just some text\n'), 'notes.jpg')
     expect(text.statusCode).toBe(415)
-    expect(text.json()).toEqual({ success: false, message: 'Photos must be JPEG or PNG images.' })
+    expect(text.json()).toEqual({
+      success: false,
+      message: 'Photos must be JPEG, PNG or WebP images.',
+    })
 
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
     )
     const svgRes = await upload(sender, item.id, svg, 'photo.png', 'image/png')
     expect(svgRes.statusCode).toBe(415)
-    expect(svgRes.json().message).toBe('Photos must be JPEG or PNG images.')
+    expect(svgRes.json().message).toBe('Photos must be JPEG, PNG or WebP images.')
 
-    // JPEG magic bytes, then 5 MB of padding: refused by its size before anything is decoded.
-    const huge = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)])
+    // JPEG magic bytes, then 20 MB of padding: refused by its size before anything is decoded.
+    const huge = Buffer.concat([jpeg, Buffer.alloc(20 * 1024 * 1024)])
     const hugeRes = await upload(sender, item.id, huge)
     expect(hugeRes.statusCode).toBe(413)
     expect(hugeRes.json()).toEqual({
       success: false,
-      message: 'Each photo must be 5 MB or smaller.',
+      message: 'Each photo must be 20 MB or smaller.',
     })
 
     // Magic bytes right, image broken.
@@ -157,6 +171,77 @@ describe.each(backends)('item photos on %s', (backend) => {
     expect(sixth.statusCode).toBe(409)
     expect(sixth.json()).toEqual({ success: false, message: 'An item can have at most 5 photos.' })
     expect(await stored()).toEqual(full)
+  })
+
+  it('refuses a 7000 × 7000 interlaced PNG or progressive JPEG by its header, storing nothing', async () => {
+    const item = await createItem(t.app, sender.id)
+    const empty = await stored()
+    expect(interlaced.length).toBeLessThan(1024 * 1024)
+    for (const [content, name] of [
+      [interlaced, 'screen.png'],
+      [progressive, 'web.jpg'],
+    ] as const) {
+      const res = await upload(sender, item.id, content, name)
+      expect(res.statusCode).toBe(413)
+      expect(res.json()).toEqual({
+        success: false,
+        message:
+          'PNG and progressive JPEG images can be at most 16 megapixels. Please send a smaller image or a standard JPEG photo.',
+      })
+    }
+    // Over the 50 MP of a phone photo, even as a baseline JPEG.
+    const tooBig = await upload(sender, item.id, await plainImage(9000, 6000).jpeg().toBuffer())
+    expect(tooBig.statusCode).toBe(413)
+    expect(tooBig.json().message).toBe('Photos can be at most 50 megapixels.')
+    expect(await stored()).toEqual(empty)
+  })
+
+  it('takes a 48 MP phone JPEG of ~10 MB, a 5K screenshot PNG and a WebP', async () => {
+    const item = await createItem(t.app, sender.id)
+    expect(phonePhoto.length).toBeGreaterThan(8 * 1024 * 1024)
+    const phone = await upload(sender, item.id, phonePhoto, 'IMG_0001.jpg')
+    expect(phone.statusCode).toBe(201)
+    const { photo } = phone.json().data
+    expect(photo).toMatchObject({ width: 1600, height: 1200 })
+    const full = await sharp((await download(sender, photo.id, 'full')).rawPayload).metadata()
+    const thumb = await sharp((await download(sender, photo.id, 'thumb')).rawPayload).metadata()
+    expect([full.format, full.width, full.height]).toEqual(['jpeg', 1600, 1200])
+    expect([thumb.format, thumb.width, thumb.height]).toEqual(['jpeg', 320, 240])
+
+    // 14.7 MP, interlaced: under the 16 MP of images decoded whole.
+    const screenshot = await plainImage(5120, 2880).png({ progressive: true }).toBuffer()
+    const shot = await upload(sender, item.id, screenshot, 'screen.png', 'image/png')
+    expect(shot.statusCode).toBe(201)
+    expect(shot.json().data.photo).toMatchObject({ width: 1600, height: 900 })
+
+    const webp = await plainImage(2400, 1800).webp().toBuffer()
+    const web = await upload(sender, item.id, webp, 'photo.webp', 'image/webp')
+    expect(web.statusCode).toBe(201)
+    const webPhoto = web.json().data.photo
+    expect(webPhoto).toMatchObject({ width: 1600, height: 1200 })
+    const stored = await sharp((await download(sender, webPhoto.id, 'full')).rawPayload).metadata()
+    expect(stored.format).toBe('jpeg')
+  })
+
+  it('answers 429 with Retry-After past the uploads a sender may make in an hour', async () => {
+    const busy = await createUser(t.app, { role: 'sender' })
+    const item = await createItem(t.app, busy.id)
+    // Refused uploads count too: each one was read and looked at.
+    const notAnImage = Buffer.from('not an image')
+    for (let i = 0; i < LIMITS.photoUploadsPerUser.limit; i++)
+      expect((await upload(busy, item.id, notAnImage)).statusCode).toBe(415)
+    const before = await stored()
+    const res = await upload(busy, item.id, await jpegWithGps(40, 30))
+    expect(res.statusCode).toBe(429)
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Too many photo uploads. Please wait a while and try again.',
+    })
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    expect(await stored()).toEqual(before)
+    // Another sender is not held back.
+    const other = await createItem(t.app, otherSender.id)
+    expect((await upload(otherSender, other.id, await jpegWithGps(40, 30))).statusCode).toBe(201)
   })
 
   it('lets only the sender add or remove, and the right people see', async () => {

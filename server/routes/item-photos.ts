@@ -7,7 +7,7 @@ import {
   photoMessages,
 } from '../../contract/item-photos'
 import { messageOnly } from '../../contract/envelope'
-import { httpError } from '../errors'
+import { httpError, tooManyRequests } from '../errors'
 import { storageError } from '../services/files'
 import {
   addPhoto,
@@ -17,6 +17,7 @@ import {
   removePhoto,
 } from '../services/item-photos'
 import { ObjectNotFoundError } from '../services/storage/object-store'
+import { hit, LIMITS, TOO_MANY_PHOTOS } from '../services/throttle'
 import { requireUser } from '../plugins/auth'
 
 const tags = ['item photos']
@@ -34,7 +35,8 @@ export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add a photo to one of your items (JPEG or PNG, at most 5 MB, 5 photos an item)',
+        summary:
+          'Add a photo to one of your items (JPEG, PNG or WebP, at most 20 MB, 5 photos an item, 60 uploads an hour)',
         security,
         consumes: ['multipart/form-data'],
         params: itemPhotoParams,
@@ -43,10 +45,15 @@ export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sender,
     },
     async (request, reply) => {
+      const user = requireUser(request)
+      // Counted before the body is read: a throttled sender costs no decode (decision 028).
+      const key = `photos:user:${user.id}`
+      const verdict = await hit(app.db, key, LIMITS.photoUploadsPerUser)
+      if (!verdict.allowed) throw tooManyRequests(TOO_MANY_PHOTOS, verdict.retryAfterS)
       const file = await readPhotoUpload(request)
       const photo = await addPhoto(app.db, app.storage, {
         itemId: request.params.id,
-        sender: requireUser(request),
+        sender: user,
         file,
       })
       const photos = await listPhotos(app.db, request.params.id)

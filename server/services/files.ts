@@ -100,11 +100,18 @@ export async function readMultipart(
 const startsWith = (buffer: Buffer, signature: number[]) =>
   buffer.length >= signature.length && signature.every((b, i) => buffer[i] === b)
 
-/** The type decided by the bytes: PDF (%PDF-), PNG (89 50 4E 47 0D 0A 1A 0A), JPEG (FF D8 FF); else null. */
-export function detectMime(buffer: Buffer): AllowedMime | null {
+const RIFF = [0x52, 0x49, 0x46, 0x46]
+const WEBP = [0x57, 0x45, 0x42, 0x50]
+
+/**
+ * The type decided by the bytes: PDF (%PDF-), PNG (89 50 4E 47 0D 0A 1A 0A), JPEG (FF D8 FF), WebP
+ * (RIFF, a size, WEBP); else null. WebP is for photos only: no document extension maps to it.
+ */
+export function detectMime(buffer: Buffer): AllowedMime | 'image/webp' | null {
   if (startsWith(buffer, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'
   if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
   if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+  if (startsWith(buffer, RIFF) && startsWith(buffer.subarray(8), WEBP)) return 'image/webp'
   return null
 }
 
@@ -124,8 +131,9 @@ export function checkUpload(file: UploadedFile, refusals: FileRefusals): Allowed
   if (file.buffer.length > MAX_FILE_BYTES) throw httpError(413, refusals.size)
   const mime = detectMime(file.buffer)
   const ext = path.extname(file.filename).slice(1).toLowerCase()
-  if (!mime || mimeOfExtension[ext] !== mime) throw httpError(415, refusals.type)
-  return mime
+  const expected = mimeOfExtension[ext]
+  if (!expected || expected !== mime) throw httpError(415, refusals.type)
+  return expected
 }
 
 /** A display-safe version of the client's name: no path, no quotes or control characters, ≤ 100 chars. */

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import sharp from 'sharp'
+import sharp, { type Metadata, type Sharp } from 'sharp'
 import { isUuid } from '../../contract/ids'
 import {
   MAX_PHOTO_BYTES,
+  MAX_PHOTO_MEGAPIXELS,
   MAX_PHOTOS,
+  MAX_WHOLE_DECODE_MEGAPIXELS,
   PHOTO_LONG_SIDE,
   photoMessages,
   THUMB_LONG_SIDE,
@@ -18,11 +21,12 @@ import { httpError, ITEM_NOT_FOUND, NUL_IN_TEXT } from '../errors'
 import { availableTo } from './corridor'
 import { detectMime, insertStoredFile, storageError, type UploadedFile, type Viewer } from './files'
 import type { ObjectStore } from './storage/object-store'
+import { WorkSlots } from './work-slots'
 
 const PHOTO_FIELD = 'photo'
 
 /**
- * Reads the one photo of a multipart request. The 5 MB limit is this route's own (the app-wide
+ * Reads the one photo of a multipart request. The 20 MB limit is this route's own (the app-wide
  * limit is the documents' 2 MB); a bigger file is cut off by the parser, so it is a 413 before
  * anything is decoded or stored.
  */
@@ -59,29 +63,73 @@ interface ProcessedPhoto {
 }
 
 /**
- * JPEG or PNG by its bytes (the name and the claimed type are ignored; SVG, PDF, anything else is
- * a 415), then re-encoded as JPEG: turned upright by its EXIF orientation, at most 1600 px and a
- * 320 px thumbnail. sharp writes no metadata unless asked (no withMetadata), so GPS, camera and
- * every other EXIF/XMP/IPTC field is gone from what is stored.
+ * Decodes run at most one per core at a time; other uploads wait for a slot (decision 028). Each
+ * server process has its own slots.
  */
-async function processPhoto(buffer: Buffer): Promise<ProcessedPhoto> {
-  if (buffer.length > MAX_PHOTO_BYTES) throw httpError(413, photoMessages.size)
-  const mime = detectMime(buffer)
-  if (mime !== 'image/jpeg' && mime !== 'image/png') throw httpError(415, photoMessages.type)
-  const resize = (side: number) =>
-    sharp(buffer, { failOn: 'error', limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-      // PNG transparency becomes white rather than JPEG's black.
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true })
+export const photoSlots = new WorkSlots(availableParallelism())
+
+const MEGAPIXEL = 1_000_000
+const fitInside = (side: number) =>
+  ({ width: side, height: side, fit: 'inside', withoutEnlargement: true }) as const
+
+/**
+ * The pixel budget of an image by its header, before anything is decoded (decision 028). Baseline
+ * JPEG and WebP are decoded already shrunk towards 1600 px (libvips' shrink-on-load), so a 48 MP
+ * phone photo costs little; PNG (interlaced above all) and progressive JPEG are decoded whole, a
+ * 7000 × 7000 one taking 200–300 MB, so they get what a screenshot needs.
+ */
+async function checkPixels(buffer: Buffer, mime: 'image/jpeg' | 'image/png' | 'image/webp') {
+  let meta: Metadata
   try {
-    const [full, thumb] = await Promise.all([resize(PHOTO_LONG_SIDE), resize(THUMB_LONG_SIDE)])
-    return { full: full.data, thumb: thumb.data, width: full.info.width, height: full.info.height }
+    meta = await sharp(buffer).metadata()
   } catch {
     throw httpError(415, photoMessages.unreadable)
   }
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0)
+  const whole = mime === 'image/png' || (mime === 'image/jpeg' && meta.isProgressive)
+  if (whole && pixels > MAX_WHOLE_DECODE_MEGAPIXELS * MEGAPIXEL)
+    throw httpError(413, photoMessages.wholePixels)
+  if (pixels > MAX_PHOTO_MEGAPIXELS * MEGAPIXEL) throw httpError(413, photoMessages.pixels)
+}
+
+/**
+ * JPEG, PNG or WebP by its bytes (the name and the claimed type are ignored; SVG, PDF, anything
+ * else is a 415), within its pixel budget, then re-encoded as JPEG: turned upright by its EXIF
+ * orientation, at most 1600 px and a 320 px thumbnail. Decoded once, in a slot: to the 1600 px
+ * pixels, from which both JPEGs are written. sharp writes no metadata unless asked (no
+ * withMetadata), so GPS, camera and every other EXIF/XMP/IPTC field is gone from what is stored.
+ */
+export async function processPhoto(buffer: Buffer): Promise<ProcessedPhoto> {
+  if (buffer.length > MAX_PHOTO_BYTES) throw httpError(413, photoMessages.size)
+  const mime = detectMime(buffer)
+  if (mime !== 'image/jpeg' && mime !== 'image/png' && mime !== 'image/webp')
+    throw httpError(415, photoMessages.type)
+  await checkPixels(buffer, mime)
+  return photoSlots.run(async () => {
+    try {
+      // autoOrient, resize and nothing that needs the whole image before it (no extract, trim or
+      // colourspace): what lets libvips shrink a JPEG or WebP while decoding it.
+      const { data, info } = await sharp(buffer, {
+        failOn: 'error',
+        limitInputPixels: MAX_PHOTO_MEGAPIXELS * MEGAPIXEL,
+        autoOrient: true,
+      })
+        .resize(fitInside(PHOTO_LONG_SIDE))
+        // PNG transparency becomes white rather than JPEG's black.
+        .flatten({ background: '#ffffff' })
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true })
+      const raw = { width: info.width, height: info.height, channels: info.channels }
+      const jpeg = (image: Sharp) => image.jpeg({ quality: 82, mozjpeg: true }).toBuffer()
+      const [full, thumb] = await Promise.all([
+        jpeg(sharp(data, { raw })),
+        jpeg(sharp(data, { raw }).resize(fitInside(THUMB_LONG_SIDE))),
+      ])
+      return { full, thumb, width: info.width, height: info.height }
+    } catch {
+      throw httpError(415, photoMessages.unreadable)
+    }
+  })
 }
 
 /** The sender's own item, locked for the photo write; 404 when it is not theirs. */

@@ -7,6 +7,7 @@ export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.
 export const TOO_MANY_MAILS =
   'Too many requests for this email address. Please wait a while and try again.'
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a while and try again.'
+export const TOO_MANY_PHOTOS = 'Too many photo uploads. Please wait a while and try again.'
 
 export interface Limit {
   limit: number
@@ -15,7 +16,7 @@ export interface Limit {
 
 const MINUTE = 60 * 1000
 
-/** Every throttle of the API in one place (per e-mail address, per client address). */
+/** Every throttle of the API in one place (per e-mail address, client address or user). */
 export const LIMITS = {
   /** Login attempts, counted before the password is checked; a success clears the address. */
   loginPerEmail: { limit: 5, windowMs: 15 * MINUTE },
@@ -27,6 +28,11 @@ export const LIMITS = {
   passwordPerClient: { limit: 10, windowMs: 15 * MINUTE },
   /** Place search and reverse lookup (public): a 400 ms debounced search box stays far below. */
   placesPerClient: { limit: 120, windowMs: MINUTE },
+  /**
+   * Photo uploads of one sender, refused ones too (each costs a decode, decision 028): twelve items
+   * with five photos each an hour.
+   */
+  photoUploadsPerUser: { limit: 60, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>
 
 export interface Verdict {

@@ -1,6 +1,6 @@
 // Issue 14, item photos: a sender posts an item with photos through the real form (at 360 px),
 // the photos reach a deliverer's card and the item page (at 1280 px and 360 px) without their GPS
-// tags, and every bad photo (not an image, an SVG, over 5 MB, a sixth) gets its message and adds
+// tags, and every bad photo (not an image, an SVG, over 20 MB, a sixth) gets its message and adds
 // nothing. The post-item draft survives a reload.
 import assert from 'node:assert/strict'
 import type { Browser, Page } from '@playwright/test'
@@ -95,7 +95,7 @@ test.describe('item photos', () => {
       assert.equal((await photos()).length, count, `${file.name} added a photo`)
     }
     let count = 0
-    const type = 'Photos must be JPEG or PNG images.'
+    const type = 'Photos must be JPEG, PNG or WebP images.'
     await refused({ name: 'notes.jpg', type: 'image/jpeg', bytes: Buffer.from('hello') }, 415, type)
     await refused(
       {
@@ -111,10 +111,10 @@ test.describe('item photos', () => {
       {
         name: 'huge.jpg',
         type: 'image/jpeg',
-        bytes: Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]),
+        bytes: Buffer.concat([jpeg, Buffer.alloc(20 * 1024 * 1024)]),
       },
       413,
-      'Each photo must be 5 MB or smaller.',
+      'Each photo must be 20 MB or smaller.',
     )
     for (; count < 5; count++) {
       const res = await uploadPhoto(server.baseURL, sender.token, item.id, {

@@ -328,7 +328,9 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     await userEvent
       .setup({ applyAccept: false })
       .upload(screen.getByLabelText('Choose photos to add'), [svg, png])
-    expect(await screen.findByText('logo.svg: Photos must be JPEG or PNG images.')).toBeVisible()
+    expect(
+      await screen.findByText('logo.svg: Photos must be JPEG, PNG or WebP images.'),
+    ).toBeVisible()
     await waitFor(() => expect(calls).toHaveLength(2))
     expect(calls[1]).toBe('add 100 bytes')
   })

@@ -6,7 +6,8 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS, photoAccept, photoMessages } from '@contra
 function photoProblem(file: File): string | null {
   const ext = file.name.toLowerCase().split('.').pop() ?? ''
   const typeOk =
-    ['image/jpeg', 'image/png'].includes(file.type) || ['jpg', 'jpeg', 'png'].includes(ext)
+    ['image/jpeg', 'image/png', 'image/webp'].includes(file.type) ||
+    ['jpg', 'jpeg', 'png', 'webp'].includes(ext)
   if (!typeOk || file.type === 'image/svg+xml') return photoMessages.type
   if (file.size > MAX_PHOTO_BYTES) return photoMessages.size
   return null
@@ -73,7 +74,8 @@ export function PhotoPicker({
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>Photos (optional)</Field.Label>
       <Text fontSize="sm" color="fg.muted" id="photos-help">
-        Up to {MAX_PHOTOS} JPEG or PNG photos, 5 MB each. Location data is removed from them.
+        Up to {MAX_PHOTOS} JPEG, PNG or WebP photos, {MAX_PHOTO_BYTES / 1024 / 1024} MB each.
+        Location data is removed from them.
       </Text>
       {files.length > 0 && (
         <Wrap gap="3" mt="2">

@@ -172,14 +172,24 @@ describe('/post-item', () => {
     const svg = new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })
     await anyFile.upload(input, svg)
     expect(
-      within(main).getByText('logo.svg: Photos must be JPEG or PNG images.'),
+      within(main).getByText('logo.svg: Photos must be JPEG, PNG or WebP images.'),
     ).toBeInTheDocument()
-    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })
+    const big = new File([new Uint8Array(20 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })
     await anyFile.upload(input, big)
     expect(
-      within(main).getByText('big.jpg: Each photo must be 5 MB or smaller.'),
+      within(main).getByText('big.jpg: Each photo must be 20 MB or smaller.'),
     ).toBeInTheDocument()
     expect(within(main).getAllByRole('img', { name: /^Photo \d/ })).toHaveLength(4)
+    // A WebP is a photo too (a phone's 10 MB JPEG as well).
+    const webp = new File([new Uint8Array(100)], 'shelf.webp', { type: 'image/webp' })
+    const phone = new File([new Uint8Array(10 * 1024 * 1024)], 'IMG_0001.jpg', {
+      type: 'image/jpeg',
+    })
+    await user.upload(input, [webp, phone])
+    expect(within(main).getByRole('img', { name: 'Photo 5: shelf.webp' })).toBeInTheDocument()
+    await user.click(within(main).getByRole('button', { name: 'Remove photo 5 (shelf.webp)' }))
+    await user.upload(input, phone)
+    expect(within(main).getByRole('img', { name: 'Photo 5: IMG_0001.jpg' })).toBeInTheDocument()
   })
 
   it('uploads the photos after posting and names a refused one', async () => {
@@ -198,7 +208,7 @@ describe('/post-item', () => {
       http.post(`/api/items/${ITEM_ID}/photos`, async ({ request }) => {
         // jsdom's File loses its name on the way through fetch: the refused one is told by its size.
         const photo = (await request.formData()).get('photo') as File
-        if (photo.size === 7) return failure(415, 'Photos must be JPEG or PNG images.')
+        if (photo.size === 7) return failure(415, 'Photos must be JPEG, PNG or WebP images.')
         uploaded.push(photo.size)
         return answer(
           itemPhotoAnswer,
@@ -227,7 +237,7 @@ describe('/post-item', () => {
     expect(
       await screen.findByText(/Your item was posted, but a photo could not be added/),
     ).toBeInTheDocument()
-    expect(screen.getByText('Photos must be JPEG or PNG images.')).toBeInTheDocument()
+    expect(screen.getByText('Photos must be JPEG, PNG or WebP images.')).toBeInTheDocument()
     expect(uploaded).toEqual([10, 12])
     expect(screen.getByText('bad.jpg:')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View your item' })).toHaveAttribute(
