@@ -35,7 +35,7 @@ export function newDeviceToken(userId: string, now = Date.now()): string {
 }
 
 /** The account and nonce of a verified payload, or null when it is malformed or expired. */
-export function readDeviceToken(payload: string, now = Date.now()): DeviceToken | null {
+function readDeviceToken(payload: string, now = Date.now()): DeviceToken | null {
   const [userId, nonce, expires, ...rest] = payload.split('.')
   if (rest.length || !userId || !nonce || !expires || !/^\d+$/.test(expires)) return null
   if (Number(expires) * 1000 <= now) return null
