@@ -188,6 +188,35 @@ describe.each(backends)('dev outbox off on %s', (backend) => {
   })
 })
 
+describe.each(backends)('API docs in production on %s', (backend) => {
+  const production = {
+    NODE_ENV: 'production',
+    APP_ORIGIN: 'https://tote.example',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+  }
+
+  it('are not served, neither the UI nor the OpenAPI document, unless API_DOCS=true', async () => {
+    const off = await createTestApp(backend, production)
+    try {
+      for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml']) {
+        const res = await off.app.inject({ method: 'GET', url })
+        expect(res.statusCode, url).toBe(404)
+        expect(res.json(), url).toEqual({ success: false, message: 'Not found' })
+      }
+    } finally {
+      await off.close()
+    }
+    const on = await createTestApp(backend, { ...production, API_DOCS: 'true' })
+    try {
+      const doc = await on.app.inject({ method: 'GET', url: '/api/docs/json' })
+      expect(doc.statusCode).toBe(200)
+      expect(Object.keys(doc.json().paths)).toContain('/api/login')
+    } finally {
+      await on.close()
+    }
+  })
+})
+
 describe.each(backends)('health without a database on %s', (backend) => {
   it('answers 503 when the database does not answer', async () => {
     const t = await createTestApp(backend)

@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -97,6 +97,33 @@ function loggerOptions(level: string, opts: BuildAppOptions): FastifyServerOptio
   }
 }
 
+/** The OpenAPI document at /api/docs/json and its UI at /api/docs. */
+async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tote API',
+        description: 'The API of the Tote delivery marketplace.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI's own policy, minus upgrade-insecure-requests (the app may run on plain http locally).
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  })
+}
+
 /** Builds the Fastify app (plugins, routes, migrations, demo seed); does not listen. */
 export async function buildApp(opts: BuildAppOptions = {}) {
   const config = loadConfig(opts.env ?? process.env)
@@ -142,29 +169,8 @@ export async function buildApp(opts: BuildAppOptions = {}) {
   await app.register(uploadsPlugin)
   await app.register(idempotencyPlugin)
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Tote API',
-        description: 'The API of the Tote delivery marketplace.',
-        version: '0.1.0',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  })
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // The UI's own policy, minus upgrade-insecure-requests (the app may run on plain http locally).
-    transformStaticCSP: (header) =>
-      header
-        .replace(/\s*upgrade-insecure-requests;?/, '')
-        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
-  })
+  // The OpenAPI document and its UI: off in production unless API_DOCS=true (config.ts).
+  if (config.apiDocs) await registerApiDocs(app)
 
   await app.register(
     async (api) => {

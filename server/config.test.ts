@@ -63,6 +63,28 @@ describe('configuration', () => {
     expect(problemsOf({ ...production, JWT_SECRET: 'é'.repeat(16) })).toEqual([])
   })
 
+  it('refuses a plain-http APP_ORIGIN in production unless it is this machine', () => {
+    expect(problemsOf({ ...production, APP_ORIGIN: 'http://tote.example' })).toEqual([
+      'APP_ORIGIN must be an https:// address in production (got http://tote.example: links in mails would travel unencrypted); http:// is accepted only for localhost, 127.0.0.1 or [::1]',
+    ])
+    expect(problemsOf({ ...production, APP_ORIGIN: 'http://10.0.0.5:8080' })).toHaveLength(1)
+    expect(problemsOf({ ...production, APP_ORIGIN: 'http://localhost.evil.example' })).toHaveLength(
+      1,
+    )
+    for (const local of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080'])
+      expect(problemsOf({ ...production, APP_ORIGIN: local }), local).toEqual([])
+    // Outside production a LAN address over http stays fine (a phone testing a dev server).
+    expect(problemsOf({ APP_ORIGIN: 'http://192.168.1.20:8080' })).toEqual([])
+  })
+
+  it('serves the API docs outside production only, unless API_DOCS says', () => {
+    expect(loadConfig({}).apiDocs).toBe(true)
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false)
+    expect(loadConfig(production).apiDocs).toBe(false)
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true)
+    expect(problemsOf({ API_DOCS: 'sometimes' })).toEqual(['API_DOCS must be true or false'])
+  })
+
   it('refuses malformed values with the variable named', () => {
     expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a port number'])
     expect(problemsOf({ APP_ORIGIN: 'tote.example' })).toEqual([

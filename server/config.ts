@@ -35,6 +35,11 @@ export interface Config {
   jwtSecret: string | undefined
   /** Origin of every link in mails; http://localhost:PORT outside production when unset. */
   appOrigin: string | undefined
+  /**
+   * The OpenAPI document and its UI at /api/docs: API_DOCS, else on outside production only (a
+   * public map of every route helps whoever probes the server more than it helps its users).
+   */
+  apiDocs: boolean
   smtpUrl: string | undefined
   mailFrom: string
   /**
@@ -151,6 +156,7 @@ const envSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().optional(),
   APP_ORIGIN: httpUrl.transform((v) => new URL(v).origin).optional(),
+  API_DOCS: flag.optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -194,13 +200,17 @@ const envSchema = z.object({
     .optional(),
 })
 
+/** Hosts an http:// APP_ORIGIN may name in production: links that never leave the machine. */
+const LOOPBACK_ORIGIN_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
 /** The address in MAIL_FROM ('Tote <no-reply@tote.local>' or a bare address), for VAPID's mailto:. */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim()
 
 /**
  * Reads and checks the environment. Throws ConfigError (every problem at once) for a malformed
- * value, and in production for a missing APP_ORIGIN, a JWT_SECRET under 32 bytes or no SMTP_URL:
- * a production server never falls back to request-derived links, a generated secret or the outbox.
+ * value, and in production for a missing or plain-http APP_ORIGIN (but on this machine), a
+ * JWT_SECRET under 32 bytes or no SMTP_URL: a production server never falls back to
+ * request-derived or unencrypted links, a generated secret or the outbox.
  */
 export function loadConfig(env: Env = process.env): Config {
   const present = Object.fromEntries(
@@ -217,6 +227,10 @@ export function loadConfig(env: Env = process.env): Config {
     const problems: string[] = []
     if (!e.APP_ORIGIN)
       problems.push('APP_ORIGIN must be set in production (the https:// address users open)')
+    else if (!isEncryptedOrLocal(e.APP_ORIGIN))
+      problems.push(
+        `APP_ORIGIN must be an https:// address in production (got ${e.APP_ORIGIN}: links in mails would travel unencrypted); http:// is accepted only for localhost, 127.0.0.1 or [::1]`,
+      )
     if (!e.JWT_SECRET || Buffer.byteLength(e.JWT_SECRET, 'utf8') < JWT_SECRET_MIN_BYTES)
       problems.push(
         `JWT_SECRET must be set in production, at least ${JWT_SECRET_MIN_BYTES} bytes (for example: openssl rand -base64 48)`,
@@ -240,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     appOrigin: e.APP_ORIGIN,
+    apiDocs: e.API_DOCS ?? !isProduction,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seed: isProduction ? false : e.SEED,
@@ -270,6 +285,12 @@ export function loadConfig(env: Env = process.env): Config {
       (/^\S+@\S+$/.test(fromAddress) ? `mailto:${fromAddress}` : 'mailto:admin@localhost'),
     pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
   }
+}
+
+/** An https:// origin, or an http:// one on this machine (a local production trial). */
+function isEncryptedOrLocal(origin: string) {
+  const url = new URL(origin)
+  return url.protocol === 'https:' || LOOPBACK_ORIGIN_HOSTS.includes(url.hostname)
 }
 
 /** Whether HOST keeps the server on this machine (loopback only). */

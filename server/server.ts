@@ -28,7 +28,11 @@ if (app.seededAccounts.length) {
   )
   console.log(`\nDemo accounts created (demo data seeded):\n${lines.join('\n')}\n`)
 }
-console.log(`Tote is running at ${url} (API docs: ${url}/api/docs)`)
+console.log(
+  app.config.apiDocs
+    ? `Tote is running at ${url} (API docs: ${url}/api/docs)`
+    : `Tote is running at ${url}`,
+)
 if (outbox) console.log(`Dev mail outbox: ${url}/api/dev/outbox`)
 if (!isLoopbackHost(host)) {
   console.log(`Listening on ${host}: reachable from other machines on the network.`)

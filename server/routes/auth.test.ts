@@ -448,7 +448,7 @@ describe.each(backends)('login rate limit on %s', (backend) => {
     expect(blocked.res.statusCode).toBe(429)
     expect(blocked.body).toEqual({
       success: false,
-      message: 'Too many login attempts. Please try again later.',
+      message: 'Too many login attempts for this account. Please try again later.',
     })
     // Another account from the same address is not blocked yet.
     await createUser(t.app, { email: 'free@example.com' })
@@ -459,5 +459,8 @@ describe.each(backends)('login rate limit on %s', (backend) => {
     for (let i = 0; i < 15; i++) await login(t.app, `spray${i}@example.com`, 'wrong-password')
     const res = await login(t.app, 'free@example.com')
     expect(res.res.statusCode).toBe(429)
+    expect(res.body.message).toBe(
+      'Too many login attempts from this network. Please try again later.',
+    )
   })
 })

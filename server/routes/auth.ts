@@ -12,10 +12,17 @@ import {
 } from '../../contract/auth'
 import { messageOnly } from '../../contract/envelope'
 import { randomUUID } from 'node:crypto'
-import { tooManyRequests } from '../errors'
+import cookie from '@fastify/cookie'
 import { choosePassword, logIn, logOut, registerAccount, verifyEmail } from '../services/accounts'
+import {
+  DEVICE_COOKIE_PREFIX,
+  DEVICE_TOKEN_TTL_MS,
+  deviceCookieKey,
+  deviceTokensOf,
+  newDeviceToken,
+} from '../services/device-tokens'
 import { queueAccountMail } from '../services/mail-jobs'
-import { hitAll, LIMITS, TOO_MANY_MAILS, TOO_MANY_REQUESTS } from '../services/throttle'
+import { LIMITS, throttle, TOO_MANY } from '../services/throttle'
 import { requireUser } from '../plugins/auth'
 
 const sessionUser = (u: {
@@ -33,21 +40,28 @@ const sessionUser = (u: {
 const REGISTERED = 'Registration successful. Please check your email to verify your account.'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Device cookies of the login throttle, signed with a key derived from JWT_SECRET
+  // (docs/decisions/029).
+  await app.register(cookie, { secret: deviceCookieKey(app.jwtSecret) })
+
   /**
-   * Sign-up, resend and forgot-password: per address (no mail bombing) and per client. Each only
-   * queues a mail job, so the answer takes the same time whether or not the account exists.
+   * Sign-up, resend and forgot-password: per address (no mail bombing) and per client address, a
+   * ceiling sized for many phones behind one address (docs/decisions/029). Each only queues a
+   * mail job, so the answer takes the same time whether or not the account exists.
    */
-  async function throttleAccountMail(email: string, ip: string) {
-    const verdict = await hitAll(app.db, [
-      [`mail:email:${email}`, LIMITS.mailPerEmail],
-      [`account:client:${ip}`, LIMITS.accountCallsPerClient],
+  async function throttleAccountMail(email: string, ip: string, call: 'sign-up' | 'mail') {
+    await throttle(app.db, [
+      [`mail:email:${email}`, LIMITS.mailPerEmail, TOO_MANY.mailsToAddress],
+      call === 'sign-up'
+        ? [`signup:client:${ip}`, LIMITS.accountCallsPerClient, TOO_MANY.signUpsFromNetwork]
+        : [`mail:client:${ip}`, LIMITS.accountCallsPerClient, TOO_MANY.mailRequestsFromNetwork],
     ])
-    if (!verdict.allowed) throw tooManyRequests(TOO_MANY_MAILS, verdict.retryAfterS)
   }
 
   async function throttlePasswordTries(ip: string) {
-    const verdict = await hitAll(app.db, [[`password:client:${ip}`, LIMITS.passwordPerClient]])
-    if (!verdict.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, verdict.retryAfterS)
+    await throttle(app.db, [
+      [`password:client:${ip}`, LIMITS.passwordPerClient, TOO_MANY.linkTriesFromNetwork],
+    ])
   }
 
   app.post(
@@ -64,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = request.body
-      await throttleAccountMail(body.email, request.ip)
+      await throttleAccountMail(body.email, request.ip, 'sign-up')
       const user = await registerAccount(app.db, app.jobs, body)
       return reply.code(201).send({
         success: true,
@@ -91,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resend-verification',
     { schema: { tags: ['auth'], body: resendVerificationBody, response: { 200: messageOnly } } },
     async (request) => {
-      await throttleAccountMail(request.body.email, request.ip)
+      await throttleAccountMail(request.body.email, request.ip, 'mail')
       await queueAccountMail(app.jobs, { kind: 'resend_verification', email: request.body.email })
       return {
         success: true,
@@ -103,11 +117,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], body: loginBody, response: { 200: loginAnswer } } },
-    async (request) => {
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          'Sets a device cookie (HttpOnly, SameSite=Strict, path /api/login) on success: later logins from this browser are throttled on their own, not with strangers guessing at the account.',
+        body: loginBody,
+        response: { 200: loginAnswer },
+      },
+    },
+    async (request, reply) => {
+      const unsign = (value: string) => {
+        const result = request.unsignCookie(value)
+        return result.valid ? result.value : null
+      }
       const { token, expiresAt, user } = await logIn(app.db, app.jwtSecret, {
         ...request.body,
         ip: request.ip,
+        devices: deviceTokensOf(request.cookies, unsign),
+      })
+      reply.setCookie(DEVICE_COOKIE_PREFIX + user.id, newDeviceToken(user.id), {
+        signed: true,
+        httpOnly: true,
+        secure: 'auto',
+        sameSite: 'strict',
+        path: request.routeOptions.url ?? '/api/login',
+        maxAge: DEVICE_TOKEN_TTL_MS / 1000,
       })
       return {
         success: true,
@@ -133,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     { schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageOnly } } },
     async (request) => {
-      await throttleAccountMail(request.body.email, request.ip)
+      await throttleAccountMail(request.body.email, request.ip, 'mail')
       await queueAccountMail(app.jobs, { kind: 'password_reset', email: request.body.email })
       return {
         success: true,

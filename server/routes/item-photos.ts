@@ -17,7 +17,7 @@ import {
   removePhoto,
 } from '../services/item-photos'
 import { ObjectNotFoundError } from '../services/storage/object-store'
-import { hit, LIMITS, TOO_MANY_PHOTOS } from '../services/throttle'
+import { hit, LIMITS, TOO_MANY } from '../services/throttle'
 import { requireUser } from '../plugins/auth'
 
 const tags = ['item photos']
@@ -49,7 +49,7 @@ export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       // Counted before the body is read: a throttled sender costs no decode (decision 028).
       const key = `photos:user:${user.id}`
       const verdict = await hit(app.db, key, LIMITS.photoUploadsPerUser)
-      if (!verdict.allowed) throw tooManyRequests(TOO_MANY_PHOTOS, verdict.retryAfterS)
+      if (!verdict.allowed) throw tooManyRequests(TOO_MANY.photoUploads, verdict.retryAfterS)
       const file = await readPhotoUpload(request)
       const photo = await addPhoto(app.db, app.storage, {
         itemId: request.params.id,

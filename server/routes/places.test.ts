@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../app'
-import { LIMITS, TOO_MANY_REQUESTS } from '../services/throttle'
+import { LIMITS, TOO_MANY } from '../services/throttle'
 import { backends, createTestApp, TEST_JWT_SECRET, type TestApp } from '../testing/test-app'
 
 const NOMINATIM = 'http://nominatim.test'
@@ -183,7 +183,10 @@ describe.each(backends)('the place search limit on %s', (backend) => {
     expect(answers.filter((code) => code !== 200)).toEqual([])
     const refused = await search(LIMITS.placesPerClient.limit)
     expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toMatchObject({ success: false, message: TOO_MANY_REQUESTS })
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: TOO_MANY.placeSearchesFromNetwork,
+    })
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     // Reverse lookups share the count; another address does not.
     const apiOf = apps[apps.length - 1]!

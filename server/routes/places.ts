@@ -6,7 +6,7 @@ import {
   placeSearchQuery,
 } from '../../contract/places'
 import { tooManyRequests } from '../errors'
-import { hit, LIMITS, TOO_MANY_REQUESTS } from '../services/throttle'
+import { hit, LIMITS, TOO_MANY } from '../services/throttle'
 
 /**
  * GET /api/places/search?q=&limit= and GET /api/places/reverse?lat=&lon= (docs/design.md "Places").
@@ -18,7 +18,8 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   // A hook of this plugin: it limits only the place routes.
   app.addHook('onRequest', async (request) => {
     const verdict = await hit(app.db, `places:client:${request.ip}`, LIMITS.placesPerClient)
-    if (!verdict.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, verdict.retryAfterS)
+    if (!verdict.allowed)
+      throw tooManyRequests(TOO_MANY.placeSearchesFromNetwork, verdict.retryAfterS)
   })
 
   app.get(

@@ -108,6 +108,33 @@ describe.each(backends)('profile on %s', (backend) => {
     expect(me.json().data.name).toBe('Test User')
   })
 
+  it('says a 429 on the current password is about tries of the current password', async () => {
+    await createUser(t.app, { email: 'tries@example.com' })
+    const { token } = await login(t.app, 'tries@example.com')
+    const codes: number[] = []
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (
+          await update(token, {
+            name: 'T',
+            password: 'a-new-password',
+            current_password: `no-${i}`,
+          })
+        ).statusCode,
+      )
+    expect(codes).toEqual([400, 400, 400, 400, 400, 429])
+    const refused = await update(token, {
+      name: 'T',
+      password: 'a-new-password',
+      current_password: 'password123',
+    })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      success: false,
+      message: 'Too many tries of the current password. Please wait a while and try again.',
+    })
+  })
+
   it('refuses a password from the 10 000 most common ones, in any letter case', async () => {
     await createUser(t.app, { email: 'common@example.com' })
     const { token } = await login(t.app, 'common@example.com')

@@ -4,12 +4,13 @@ import type { registerBody } from '../../contract/auth'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { oneTimeTokens, sessions, users } from '../db/schema'
-import { httpError, tooManyRequests } from '../errors'
+import { httpError } from '../errors'
 import type { JobQueue } from '../jobs/queue'
 import { queueAccountMail } from './mail-jobs'
 import { checkToken, consumeToken } from './one-time-links'
 import { assertPasswordAllowed, dummyHash, hashPassword, verifyPassword } from './passwords'
-import { clearThrottle, hitAll, LIMITS, releaseHit, TOO_MANY_LOGINS } from './throttle'
+import type { DeviceToken } from './device-tokens'
+import { clearThrottle, LIMITS, releaseHit, throttle, TOO_MANY } from './throttle'
 import { SESSION_TTL_MS, signSessionToken } from './tokens'
 
 type UserRow = typeof users.$inferSelect
@@ -54,27 +55,40 @@ export async function verifyEmail(db: Db, token: string) {
     .where(eq(users.id, userId))
 }
 
-/** A new session for the e-mail and password, throttled per address and per client. */
+/**
+ * A new session for the e-mail and password. A client holding a device token of the account
+ * (docs/decisions/029) is counted per token only; any other client per address and per client
+ * address, so strangers' guesses at an address never lock out the browsers its owner signed in on.
+ */
 export async function logIn(
   db: Db,
   jwtSecret: Uint8Array,
-  attempt: { email: string; password: string; ip: string },
+  attempt: { email: string; password: string; ip: string; devices: DeviceToken[] },
 ) {
-  const { email, password, ip } = attempt
+  const { email, password, ip, devices } = attempt
+  const [user] = await db.select().from(users).where(eq(users.email, email))
+  const device = user && devices.find((d) => d.userId === user.id)
   const emailKey = `login:email:${email}`
   const clientKey = `login:client:${ip}`
+  const deviceKey = device && `login:device:${device.userId}:${device.nonce}`
   // Counted before the password is checked: parallel guesses each take a count first.
-  const verdict = await hitAll(db, [
-    [emailKey, LIMITS.loginPerEmail],
-    [clientKey, LIMITS.loginPerClient],
-  ])
-  if (!verdict.allowed) throw tooManyRequests(TOO_MANY_LOGINS, verdict.retryAfterS)
-  const [user] = await db.select().from(users).where(eq(users.email, email))
+  await throttle(
+    db,
+    deviceKey
+      ? [[deviceKey, LIMITS.loginPerDevice, TOO_MANY.loginsFromDevice]]
+      : [
+          [emailKey, LIMITS.loginPerEmail, TOO_MANY.loginsForAccount],
+          [clientKey, LIMITS.loginPerClient, TOO_MANY.loginsFromNetwork],
+        ],
+  )
   // Unknown e-mail: verify against a dummy hash anyway, so timing does not reveal accounts.
   const ok =
     (await verifyPassword(user ? user.passwordHash : await dummyHash(), password)) && !!user
   if (!user || !ok) throw httpError(401, 'Invalid email or password')
-  await Promise.all([clearThrottle(db, emailKey), releaseHit(db, clientKey)])
+  // A device's success clears only its own count: the owner signing in must not hand whoever
+  // guesses elsewhere a fresh set of tries.
+  if (deviceKey) await clearThrottle(db, deviceKey)
+  else await Promise.all([clearThrottle(db, emailKey), releaseHit(db, clientKey)])
   if (!user.active) throw httpError(403, 'This account has been deactivated.')
   if (!user.emailVerifiedAt)
     throw httpError(403, 'Please verify your email address before logging in.')

@@ -8,9 +8,9 @@ import {
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { sessions, users } from '../db/schema'
-import { httpError, tooManyRequests } from '../errors'
+import { httpError } from '../errors'
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords'
-import { clearThrottle, hitAll, LIMITS, TOO_MANY_REQUESTS } from './throttle'
+import { clearThrottle, LIMITS, throttle, TOO_MANY } from './throttle'
 
 /** 400 on current_password unless it is the account's password; tries are throttled per user. */
 async function checkCurrentPassword(db: Db, userId: string, current: string | undefined) {
@@ -18,8 +18,9 @@ async function checkCurrentPassword(db: Db, userId: string, current: string | un
     throw httpError(400, CURRENT_PASSWORD_REQUIRED, {
       current_password: [CURRENT_PASSWORD_REQUIRED],
     })
-  const verdict = await hitAll(db, [[`password:user:${userId}`, LIMITS.loginPerEmail]])
-  if (!verdict.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, verdict.retryAfterS)
+  await throttle(db, [
+    [`password:user:${userId}`, LIMITS.loginPerEmail, TOO_MANY.currentPasswordTries],
+  ])
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)

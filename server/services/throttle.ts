@@ -2,12 +2,28 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { throttles } from '../db/schema'
+import { tooManyRequests } from '../errors'
 
-export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.'
-export const TOO_MANY_MAILS =
-  'Too many requests for this email address. Please wait a while and try again.'
-export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a while and try again.'
-export const TOO_MANY_PHOTOS = 'Too many photo uploads. Please wait a while and try again.'
+/**
+ * What each 429 answers: it names what was limited, so a phone on a shared network (carrier NAT,
+ * campus, office) is not told its new address was used too often (docs/decisions/029).
+ */
+export const TOO_MANY = {
+  loginsForAccount: 'Too many login attempts for this account. Please try again later.',
+  loginsFromNetwork: 'Too many login attempts from this network. Please try again later.',
+  loginsFromDevice: 'Too many login attempts from this device. Please try again later.',
+  mailsToAddress: 'Too many requests for this email address. Please wait a while and try again.',
+  signUpsFromNetwork: 'Too many sign-ups from this network. Please wait a while and try again.',
+  mailRequestsFromNetwork:
+    'Too many email requests from this network. Please wait a while and try again.',
+  linkTriesFromNetwork:
+    'Too many password link attempts from this network. Please wait a while and try again.',
+  currentPasswordTries:
+    'Too many tries of the current password. Please wait a while and try again.',
+  placeSearchesFromNetwork:
+    'Too many place searches from this network. Please wait a while and try again.',
+  photoUploads: 'Too many photo uploads. Please wait a while and try again.',
+} as const
 
 export interface Limit {
   limit: number
@@ -16,16 +32,26 @@ export interface Limit {
 
 const MINUTE = 60 * 1000
 
-/** Every throttle of the API in one place (per e-mail address, client address or user). */
+/**
+ * Every throttle of the API in one place (per e-mail address, per client address, per device).
+ * A client address may be a whole carrier-grade NAT, campus or office: limits per client are
+ * ceilings against floods, and what protects one account or one mailbox is counted per account
+ * or address (docs/decisions/011 and 029).
+ */
 export const LIMITS = {
-  /** Login attempts, counted before the password is checked; a success clears the address. */
+  /**
+   * Login attempts of clients without a device cookie of the account, counted before the password
+   * is checked; a success clears the address. A browser that signed in keeps its own count
+   * (loginPerDevice), so strangers' guesses never lock the owner out.
+   */
   loginPerEmail: { limit: 5, windowMs: 15 * MINUTE },
   loginPerClient: { limit: 20, windowMs: 15 * MINUTE },
   /** Mails about an account (sign-up, verification, reset): no mail bombing of one address. */
   mailPerEmail: { limit: 5, windowMs: 60 * MINUTE },
-  accountCallsPerClient: { limit: 20, windowMs: 60 * MINUTE },
-  /** Tries of a reset or set-password link, and of the current password when changing it. */
-  passwordPerClient: { limit: 10, windowMs: 15 * MINUTE },
+  /** Sign-ups, and mail requests (resend, forgot), each counted apart from one client address. */
+  accountCallsPerClient: { limit: 200, windowMs: 60 * MINUTE },
+  /** Tries of a reset or set-password link (links are unguessable: this only stops a flood). */
+  passwordPerClient: { limit: 100, windowMs: 15 * MINUTE },
   /** Place search and reverse lookup (public): a 400 ms debounced search box stays far below. */
   placesPerClient: { limit: 120, windowMs: MINUTE },
   /**
@@ -33,6 +59,8 @@ export const LIMITS = {
    * with five photos each an hour.
    */
   photoUploadsPerUser: { limit: 60, windowMs: 60 * MINUTE },
+  /** Login attempts with a browser's device cookie of the account (docs/decisions/029). */
+  loginPerDevice: { limit: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>
 
 export interface Verdict {
@@ -83,8 +111,15 @@ export async function releaseHit(db: Db, key: string): Promise<void> {
     .where(eq(throttles.key, key))
 }
 
-/** Hits every key; the first verdict that is over its limit, or an allowed one. */
-export async function hitAll(db: Db, checks: [key: string, limit: Limit][]): Promise<Verdict> {
+/**
+ * Hits every key; a 429 (with Retry-After) carrying the message of the first key over its limit.
+ */
+export async function throttle(
+  db: Db,
+  checks: [key: string, limit: Limit, message: string][],
+): Promise<void> {
   const verdicts = await Promise.all(checks.map(([key, limit]) => hit(db, key, limit)))
-  return verdicts.find((v) => !v.allowed) ?? one(verdicts, 'throttle verdict')
+  const refused = verdicts.findIndex((v) => !v.allowed)
+  const [check, verdict] = [checks[refused], verdicts[refused]]
+  if (check && verdict) throw tooManyRequests(check[2], verdict.retryAfterS)
 }

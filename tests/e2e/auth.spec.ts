@@ -2,6 +2,7 @@
 // route guard and logout, and a tampered token. Runs against the real server and built PWA.
 // These tests are about logging in, so they log in through the UI.
 import type { Page } from '@playwright/test'
+import { apiCall } from './support/api'
 import { field, logIn, waitForPath } from './support/browser'
 import { expect, test } from './fixtures'
 
@@ -35,16 +36,53 @@ test.describe('accounts and route guards', () => {
     await waitForPath(page, '/deliverer-dashboard')
     await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
 
-    await page
-      .getByRole('button', { name: 'Logout' })
-      .or(page.getByRole('link', { name: 'Logout' }))
-      .or(page.getByRole('menuitem', { name: 'Logout' }))
-      .first()
-      .click()
-    await waitForPath(page, '/login')
+    await logOut(page)
     // Signed out for real: a guarded page now goes to the login page.
     await page.goto('/deliverer-dashboard')
     await waitForPath(page, '/login')
+  })
+
+  test("the owner's browser signs in while someone elsewhere guesses at the address", async ({
+    page,
+    context,
+    server,
+  }) => {
+    const email = `owner-${Date.now()}@example.com`
+    const password = 'correct-horse-42'
+    await apiCall(server.baseURL, null, 'POST', '/api/register', {
+      name: 'Olive Owner',
+      email,
+      password,
+      role: 'sender',
+    })
+    const link = new URL(await verificationLink(page, server.baseURL, email), server.baseURL)
+    await apiCall(server.baseURL, null, 'POST', '/api/verify-email', {
+      token: link.searchParams.get('token'),
+    })
+
+    await logIn(page, email, password)
+    await waitForPath(page, '/dashboard')
+    // The browser keeps the device cookie, out of the page's reach, sent with logins only.
+    const device = (await context.cookies()).find((c) => c.name.startsWith('tote_device_'))
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/login' })
+    expect(await page.evaluate(() => document.cookie)).not.toContain('tote_device_')
+    await logOut(page)
+
+    // Someone else guesses until the address is locked for every client the server does not know.
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(new URL('/api/login', server.baseURL), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: `guess-${i}-password` }),
+      })
+      statuses.push(response.status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+
+    // The owner's browser (through its service worker) still signs in.
+    await logIn(page, email, password)
+    await waitForPath(page, '/dashboard')
   })
 
   test('the demo admin logs in and lands on the admin dashboard', async ({ page }) => {
@@ -84,6 +122,16 @@ test.describe('accounts and route guards', () => {
     await waitForPath(page, '/login')
   })
 })
+
+async function logOut(page: Page) {
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('link', { name: 'Logout' }))
+    .or(page.getByRole('menuitem', { name: 'Logout' }))
+    .first()
+    .click()
+  await waitForPath(page, '/login')
+}
 
 /** The sign-up form's role choice may be radios (possibly visually hidden), buttons or a select. */
 async function chooseRole(page: Page, role: string) {
