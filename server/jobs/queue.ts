@@ -30,7 +30,7 @@ export interface EnqueueOptions {
   maxAttempts?: number
 }
 
-/** Tries of a job unless its enqueue says otherwise; then it is kept as failed, with its reason. */
+/** Tries of a job unless its definition or enqueue says otherwise; then it is kept as failed, with its reason. */
 const DEFAULT_MAX_ATTEMPTS = 5
 
 /** 5 s, 10 s, 20 s … capped at an hour: a mail server that is down for a while still gets the mail. */
