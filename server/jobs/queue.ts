@@ -1,10 +1,17 @@
 import { eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { jobs } from '../db/schema'
+import type { JobDefinition } from './define-job'
 
 export type JobRow = typeof jobs.$inferSelect
-export type JobHandler = (data: Record<string, unknown>, job: JobRow) => Promise<void>
+
+/** A definition with the dependencies it was registered with. */
+interface Registered {
+  job: JobDefinition<z.ZodType, unknown>
+  deps: unknown
+}
 
 export interface JobQueueOptions {
   /** How long a claimed job is ours; past it another worker may take it (a crashed process). */
@@ -23,20 +30,27 @@ export interface EnqueueOptions {
   maxAttempts?: number
 }
 
-/** Tries of a job unless its enqueue says otherwise; then it is kept as failed, with its reason. */
+/** Tries of a job unless its definition or enqueue says otherwise; then it is kept as failed, with its reason. */
 const DEFAULT_MAX_ATTEMPTS = 5
 
 /** 5 s, 10 s, 20 s … capped at an hour: a mail server that is down for a while still gets the mail. */
 const defaultBackoffMs = (attempts: number) =>
   Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000)
 
+/** Why a stored payload does not fit its job's schema, on one line (it goes into jobs.last_error). */
+const misfit = (name: string, error: z.ZodError) =>
+  `payload does not fit job ${name}: ${error.issues
+    .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
+    .join('; ')}`
+
 /**
- * A durable job queue in the application database, the same on PostgreSQL and PGlite. Jobs survive
- * a restart (they are rows); two workers never run one job at once (FOR UPDATE SKIP LOCKED plus a
- * lease); a failed attempt is retried with backoff until max_attempts, then kept with failed_at.
+ * A durable job queue in the application database, the same on PostgreSQL and PGlite (decision
+ * 031). Jobs survive a restart (they are rows); two workers never run one job at once (FOR UPDATE
+ * SKIP LOCKED plus a lease); a failed attempt is retried with backoff until max_attempts, then
+ * kept with failed_at. Jobs are typed: each is a JobDefinition (define-job.ts).
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>()
+  private readonly registered = new Map<string, Registered>()
   private readonly leaseMs: number
   private readonly pollMs: number
   private readonly backoffMs: (attempts: number) => number
@@ -55,23 +69,30 @@ export class JobQueue {
     this.backoffMs = opts.backoffMs ?? defaultBackoffMs
   }
 
-  register(name: string, handler: JobHandler): void {
-    this.handlers.set(name, handler)
+  /** Lets this worker run `job`, handing its handler `deps`; one definition per name. */
+  register<S extends z.ZodType, D>(job: JobDefinition<S, D>, deps: D): void {
+    if (this.registered.has(job.name)) throw new Error(`Job ${job.name} is registered twice`)
+    this.registered.set(job.name, { job: job as JobDefinition<z.ZodType, unknown>, deps })
   }
 
-  async enqueue(
-    name: string,
-    data: Record<string, unknown>,
+  /**
+   * Queues `job` with `payload`, which must fit its schema (checked by the compiler, and here once
+   * more: a payload forced past the types throws at the caller instead of failing in the worker).
+   */
+  async enqueue<S extends z.ZodType>(
+    job: JobDefinition<S, never>,
+    payload: NoInfer<z.input<S>>,
     opts: EnqueueOptions = {},
   ): Promise<string> {
+    const data = job.payload.parse(payload) as Record<string, unknown>
     const row = one(
       await (opts.db ?? this.db)
         .insert(jobs)
         .values({
-          name,
+          name: job.name,
           data,
           ...(opts.runAt ? { runAt: opts.runAt } : {}),
-          maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          maxAttempts: opts.maxAttempts ?? job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         })
         .returning({ id: jobs.id }),
       'job',
@@ -104,18 +125,21 @@ export class JobQueue {
     return row
   }
 
-  private async finish(job: JobRow, error: unknown): Promise<void> {
+  /** `final`: no later attempt can do better (the payload does not fit): kept as failed now. */
+  private async finish(job: JobRow, error: unknown, final = false): Promise<void> {
     if (error === undefined) {
       await this.db.delete(jobs).where(eq(jobs.id, job.id))
       return
     }
     const message = error instanceof Error ? error.message : String(error)
-    const spent = job.attempts >= job.maxAttempts
+    const spent = final || job.attempts >= job.maxAttempts
     this.opts.log?.error(
       { err: error, job: job.name, jobId: job.id, attempt: job.attempts, reason: message },
-      spent
-        ? `job ${job.name} failed ${job.attempts} times and is kept as failed: ${message}`
-        : 'job failed, will retry',
+      final
+        ? `job ${job.name} is kept as failed without retrying: ${message}`
+        : spent
+          ? `job ${job.name} failed ${job.attempts} times and is kept as failed: ${message}`
+          : 'job failed, will retry',
     )
     await this.db
       .update(jobs)
@@ -131,17 +155,28 @@ export class JobQueue {
 
   /** Runs one due job; answers whether there was one. */
   async runOne(): Promise<boolean> {
-    const job = await this.claim()
-    if (!job) return false
-    const handler = this.handlers.get(job.name)
+    const row = await this.claim()
+    if (!row) return false
+    const registered = this.registered.get(row.name)
+    // Another process (a newer release) may know this job: leave it to retries, not failed at once.
+    if (!registered) {
+      await this.finish(row, new Error(`No handler for job ${row.name}`))
+      return true
+    }
+    const { job, deps } = registered
+    const payload = job.payload.safeParse(row.data)
+    if (!payload.success) {
+      // The same payload never fits on a later try: kept as failed at once, with its reason.
+      await this.finish(row, new Error(misfit(row.name, payload.error)), true)
+      return true
+    }
     let error: unknown
     try {
-      if (!handler) throw new Error(`No handler for job ${job.name}`)
-      await handler(job.data as Record<string, unknown>, job)
+      await job.run(payload.data, deps, row)
     } catch (err) {
       error = err ?? new Error('job failed')
     }
-    await this.finish(job, error)
+    await this.finish(row, error)
     return true
   }
 

@@ -1,16 +1,33 @@
 import fp from 'fastify-plugin'
 import { JobQueue } from '../jobs/queue'
-import { registerHousekeeping, scheduleHousekeeping } from '../services/housekeeping'
-import { registerMailJobs } from '../services/mail-jobs'
-import { registerTripJobs } from '../services/trip-alerts'
+import { housekeepingJob, scheduleHousekeeping } from '../services/housekeeping'
+import { accountMailJob, mailJob } from '../services/mail-jobs'
+import { pushJob, tripMatchJob } from '../services/trip-alerts'
 
-/** `app.jobs`: the durable queue; its worker runs once the app is ready and stops with it. */
+/**
+ * `app.jobs`: the durable queue; its worker runs once the app is ready and stops with it. Each job
+ * gets what it needs as a plain object here, the one place that reads them off the app (the refund
+ * job is registered by the payments plugin, which owns the provider).
+ */
 export const jobsPlugin = fp<{ startWorker?: boolean }>(
   async (app, opts) => {
-    app.decorate('jobs', new JobQueue(app.db, { log: app.log }))
-    registerMailJobs(app)
-    registerHousekeeping(app)
-    registerTripJobs(app)
+    const jobs = new JobQueue(app.db, { log: app.log })
+    app.decorate('jobs', jobs)
+    const { db, mailer, storage, log, publicOrigin, vapid } = app
+    jobs.register(mailJob, { mailer })
+    jobs.register(accountMailJob, { db, mailer, publicOrigin })
+    jobs.register(housekeepingJob, { db, storage, log, jobs })
+    jobs.register(tripMatchJob, { db, jobs, publicOrigin, pushEnabled: vapid !== null })
+    jobs.register(pushJob, {
+      db,
+      sender: vapid && {
+        db,
+        vapid,
+        network: app.outboundNetwork,
+        pushServiceHosts: app.config.pushServiceHosts,
+        log,
+      },
+    })
     if (opts.startWorker !== false) {
       app.addHook('onReady', async () => {
         await scheduleHousekeeping(app.db, app.jobs)
@@ -19,5 +36,5 @@ export const jobsPlugin = fp<{ startWorker?: boolean }>(
       app.addHook('preClose', async () => app.jobs.stop())
     }
   },
-  { name: 'jobs', dependencies: ['config', 'db', 'mail'] },
+  { name: 'jobs', dependencies: ['config', 'db', 'mail', 'storage'] },
 )

@@ -13,7 +13,7 @@ import {
 import { backends, createTestApp, createUser, type TestApp } from '../testing/test-app'
 import { createItem, storeTestFile, TINY_PDF } from '../testing/fixtures'
 import {
-  HOUSEKEEPING_JOB,
+  housekeepingJob,
   purgeExpired,
   purgeOrphanObjects,
   scheduleHousekeeping,
@@ -145,12 +145,12 @@ describe.each(backends)('housekeeping on %s', (backend) => {
       db
         .select()
         .from(jobs)
-        .where(and(eq(jobs.name, HOUSEKEEPING_JOB)))
+        .where(and(eq(jobs.name, housekeepingJob.name)))
     // The app scheduled one at its start, and one more start adds none.
     await scheduleHousekeeping(db, t.app.jobs)
     expect(await waiting()).toHaveLength(1)
     // On an empty queue, processes starting together schedule one between them.
-    await db.delete(jobs).where(eq(jobs.name, HOUSEKEEPING_JOB))
+    await db.delete(jobs).where(eq(jobs.name, housekeepingJob.name))
     await Promise.all([1, 2, 3, 4].map(() => scheduleHousekeeping(db, t.app.jobs)))
     const [first, ...others] = await waiting()
     expect(others).toEqual([])

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import type { Db } from '../db/client'
 import {
   idempotencyKeys,
@@ -11,10 +11,10 @@ import {
   storedFiles,
   throttles,
 } from '../db/schema'
+import { defineJob } from '../jobs/define-job'
 import type { JobQueue } from '../jobs/queue'
 import type { ObjectStore } from './storage/object-store'
 
-export const HOUSEKEEPING_JOB = 'housekeeping'
 /** How often the purge runs (one chain of jobs for all processes). */
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
 /** What an Idempotency-Key protects against: a replay within a day (decision 005). */
@@ -125,6 +125,30 @@ export async function purgeOrphanObjects(
   return removed
 }
 
+export interface HousekeepingDeps {
+  db: Db
+  storage: ObjectStore
+  log: { info(obj: object, msg: string): void }
+  /** Where the next run is queued. */
+  jobs: JobQueue
+}
+
+/** The purge as a job: it runs, logs what it removed, and puts the next one an hour later. */
+export const housekeepingJob = defineJob({
+  name: 'housekeeping',
+  payload: z.object({}),
+  async run(_payload, { db, storage, log, jobs: queue }: HousekeepingDeps): Promise<void> {
+    const purged = await purgeExpired(db)
+    const orphanObjects = await purgeOrphanObjects(db, storage)
+    log.info({ purged, orphanObjects }, 'housekeeping')
+    await queue.enqueue(
+      housekeepingJob,
+      {},
+      { runAt: new Date(Date.now() + HOUSEKEEPING_EVERY_MS) },
+    )
+  },
+})
+
 /**
  * Makes sure one housekeeping job is waiting (at start): several processes starting together
  * take turns on an advisory lock, so there is one chain, whatever their number.
@@ -135,29 +159,13 @@ export async function scheduleHousekeeping(db: Db, queue: JobQueue): Promise<voi
     const [waiting] = await tx
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.name, HOUSEKEEPING_JOB), isNull(jobs.failedAt)))
+      .where(and(eq(jobs.name, housekeepingJob.name), isNull(jobs.failedAt)))
       .limit(1)
     if (!waiting)
       await queue.enqueue(
-        HOUSEKEEPING_JOB,
+        housekeepingJob,
         {},
         { db: tx as unknown as Db, runAt: new Date(Date.now() + FIRST_RUN_AFTER_MS) },
       )
-  })
-}
-
-/** The purge as a job: it runs, logs what it removed, and puts the next one an hour later. */
-export function registerHousekeeping(app: FastifyInstance) {
-  app.jobs.register(HOUSEKEEPING_JOB, async () => {
-    const purged = await purgeExpired(app.db)
-    const orphanObjects = await purgeOrphanObjects(app.db, app.storage)
-    app.log.info({ purged, orphanObjects }, 'housekeeping')
-    await app.jobs.enqueue(
-      HOUSEKEEPING_JOB,
-      {},
-      {
-        runAt: new Date(Date.now() + HOUSEKEEPING_EVERY_MS),
-      },
-    )
   })
 }

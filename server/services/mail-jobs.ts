@@ -1,22 +1,12 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
+import { defineJob } from '../jobs/define-job'
 import type { JobQueue } from '../jobs/queue'
-import { mails, type Mail } from './mail'
+import { mails, type Mail, type Mailer } from './mail'
 import { issueLink } from './one-time-links'
 
-/** A ready-written mail (admin notices, information requests). */
-const MAIL_JOB = 'mail.send'
-/**
- * A mail about an account, written when the job runs: the one-time link is issued there, so its
- * token is never stored in the queue, and the request that asked for it does the same work whether
- * or not the account exists (no account probing by timing).
- */
-const ACCOUNT_MAIL_JOB = 'mail.account'
-
-const mailData = z.object({ to: z.string(), subject: z.string(), text: z.string() })
 const accountMail = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('verify_email'), userId: z.string() }),
   z.object({ kind: z.literal('set_password'), userId: z.string() }),
@@ -26,27 +16,37 @@ const accountMail = z.discriminatedUnion('kind', [
 ])
 export type AccountMail = z.infer<typeof accountMail>
 
-/** Queues a written mail; pass the transaction (`db`) when it belongs to a write. */
-export const queueMail = (jobs: JobQueue, mail: Mail, db?: Db) =>
-  jobs.enqueue(MAIL_JOB, { ...mail }, { db })
+/** A ready-written mail (admin notices, information requests); a throw (SMTP down) retries. */
+export const mailJob = defineJob({
+  name: 'mail.send',
+  payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+  run: (mail, { mailer }: { mailer: Mailer }) => mailer.send(mail),
+})
 
-export const queueAccountMail = (jobs: JobQueue, mail: AccountMail, db?: Db) =>
-  jobs.enqueue(ACCOUNT_MAIL_JOB, { ...mail }, { db })
+export interface AccountMailDeps {
+  db: Db
+  mailer: Mailer
+  /** Where the mail's links point (known once the server listens). */
+  publicOrigin: () => string
+}
 
-/** The handlers of both mail jobs; a throw (SMTP down) makes the queue retry with backoff. */
-export function registerMailJobs(app: FastifyInstance) {
-  app.jobs.register(MAIL_JOB, async (data) => app.mailer.send(mailData.parse(data)))
-
-  app.jobs.register(ACCOUNT_MAIL_JOB, async (data) => {
-    const mail = accountMail.parse(data)
-    const [user] = await app.db
+/**
+ * A mail about an account, written when the job runs: the one-time link is issued there, so its
+ * token is never stored in the queue, and the request that asked for it does the same work whether
+ * or not the account exists (no account probing by timing).
+ */
+export const accountMailJob = defineJob({
+  name: 'mail.account',
+  payload: accountMail,
+  async run(mail, { db, mailer, publicOrigin }: AccountMailDeps) {
+    const [user] = await db
       .select()
       .from(users)
       .where('userId' in mail ? eq(users.id, mail.userId) : eq(users.email, mail.email))
     if (!user || !user.active) return
-    const origin = app.publicOrigin()
+    const origin = publicOrigin()
     const link = (purpose: 'verify_email' | 'reset_password' | 'set_password') =>
-      issueLink(app.db, origin, user.id, purpose)
+      issueLink(db, origin, user.id, purpose)
     let body: Omit<Mail, 'to'>
     switch (mail.kind) {
       case 'set_password':
@@ -65,6 +65,13 @@ export function registerMailJobs(app: FastifyInstance) {
         else return
         break
     }
-    await app.mailer.send({ to: user.email, ...body })
-  })
-}
+    await mailer.send({ to: user.email, ...body })
+  },
+})
+
+/** Queues a written mail; pass the transaction (`db`) when it belongs to a write. */
+export const queueMail = (jobs: JobQueue, mail: Mail, db?: Db) =>
+  jobs.enqueue(mailJob, mail, { db })
+
+export const queueAccountMail = (jobs: JobQueue, mail: AccountMail, db?: Db) =>
+  jobs.enqueue(accountMailJob, mail, { db })

@@ -1,29 +1,60 @@
 import { and, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { items, notifications, trips, users } from '../db/schema'
+import { defineJob } from '../jobs/define-job'
 import type { JobQueue } from '../jobs/queue'
 import { queueMail } from './mail-jobs'
 import { itemLink, tripMails } from './notifications'
-import { pushToUser } from './push'
+import { pushToUser, type PushSender } from './push'
 import { itemOnTrip } from './trip-match'
 import { earliestTravelDate, type TripRow } from './trips'
 
-/** Finds the trips an approved item lies on and notifies their deliverers (once per item and trip). */
-const TRIP_MATCH_JOB = 'trips.match'
-/** Sends one notification as Web Push to every browser its user subscribed. */
-const PUSH_JOB = 'push.notification'
+/** What the matching needs. */
+export interface TripMatchDeps {
+  db: Db
+  /** Where the match's mail and push jobs go. */
+  jobs: JobQueue
+  /** Where the mail's links point (known once the server listens). */
+  publicOrigin: () => string
+  /** Whether Web Push is set up (VAPID keys): without it no push job is queued. */
+  pushEnabled: boolean
+}
 
-const matchData = z.object({ itemId: z.string() })
-const pushData = z.object({ notificationId: z.string() })
+/** Finds the trips an approved item lies on and notifies their deliverers (once per item and trip). */
+export const tripMatchJob = defineJob({
+  name: 'trips.match',
+  payload: z.object({ itemId: z.string() }),
+  async run({ itemId }, deps: TripMatchDeps) {
+    await notifyTripsOfItem(deps, itemId)
+  },
+})
+
+/** What the push job needs: how pushes go out, or null when push is not set up. */
+export interface PushJobDeps {
+  db: Db
+  sender: PushSender | null
+}
+
+/** Sends one notification as Web Push to every browser its user subscribed. */
+export const pushJob = defineJob({
+  name: 'push.notification',
+  payload: z.object({ notificationId: z.string() }),
+  async run({ notificationId }, { db, sender }: PushJobDeps) {
+    if (!sender) return
+    const [row] = await db.select().from(notifications).where(eq(notifications.id, notificationId))
+    // Read already (on another device) or gone with its user: nothing to push.
+    if (!row || row.readAt) return
+    await pushToUser(sender, row.userId, { title: row.title, body: row.body, link: row.link })
+  },
+})
 
 /**
  * Queues the matching of an item whose sending was just approved. Pass the approval's transaction:
  * the job exists only if the approval commits, and runs after it, so it sees the approved item.
  */
 export const queueTripMatch = (jobs: JobQueue, itemId: string, db?: Db) =>
-  jobs.enqueue(TRIP_MATCH_JOB, { itemId }, { db })
+  jobs.enqueue(tripMatchJob, { itemId }, { db })
 
 /** The start of an address ("Berlin" of "Berlin, Germany"), or its coordinates. */
 const placeName = (address: string, lat: number, lng: number) =>
@@ -42,15 +73,16 @@ const tripLabel = (trip: TripRow) =>
  * insert that wrote the row queues the mail and the push, in the same transaction, so a second
  * approval, a retried job or two approvals at once notify nobody twice. Answers how many it wrote.
  */
-export async function notifyTripsOfItem(app: FastifyInstance, itemId: string): Promise<number> {
-  const [item] = await app.db
+export async function notifyTripsOfItem(deps: TripMatchDeps, itemId: string): Promise<number> {
+  const { db, jobs } = deps
+  const [item] = await db
     .select()
     .from(items)
     .where(
       and(eq(items.id, itemId), eq(items.sendingApproval, 'approved'), eq(items.status, 'pending')),
     )
   if (!item) return 0
-  const candidates = await app.db
+  const candidates = await db
     .select({ trip: trips, email: users.email, name: users.name })
     .from(trips)
     .innerJoin(users, eq(users.id, trips.delivererId))
@@ -69,7 +101,7 @@ export async function notifyTripsOfItem(app: FastifyInstance, itemId: string): P
         ),
       ),
     )
-  const origin = app.publicOrigin()
+  const origin = deps.publicOrigin()
   let written = 0
   for (const { trip, email, name } of candidates) {
     if (!itemOnTrip(item, trip)) continue
@@ -77,7 +109,7 @@ export async function notifyTripsOfItem(app: FastifyInstance, itemId: string): P
     const title = `New item on your trip "${label}"`
     const body = `${item.name}: ${placeName(item.fromAddress, item.fromLat, item.fromLng)} → ${placeName(item.toAddress, item.toLat, item.toLng)}`
     const link = `/available-items/${item.id}`
-    await app.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(notifications)
         .values({
@@ -94,7 +126,7 @@ export async function notifyTripsOfItem(app: FastifyInstance, itemId: string): P
       if (!row) return
       written++
       await queueMail(
-        app.jobs,
+        jobs,
         {
           to: email,
           ...tripMails.itemOnTrip(
@@ -111,36 +143,8 @@ export async function notifyTripsOfItem(app: FastifyInstance, itemId: string): P
         },
         tx,
       )
-      if (app.vapid) await app.jobs.enqueue(PUSH_JOB, { notificationId: row.id }, { db: tx })
+      if (deps.pushEnabled) await jobs.enqueue(pushJob, { notificationId: row.id }, { db: tx })
     })
   }
   return written
-}
-
-export function registerTripJobs(app: FastifyInstance) {
-  app.jobs.register(TRIP_MATCH_JOB, async (data) => {
-    await notifyTripsOfItem(app, matchData.parse(data).itemId)
-  })
-
-  app.jobs.register(PUSH_JOB, async (data) => {
-    const vapid = app.vapid
-    if (!vapid) return
-    const [row] = await app.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.id, pushData.parse(data).notificationId))
-    // Read already (on another device) or gone with its user: nothing to push.
-    if (!row || row.readAt) return
-    await pushToUser(
-      {
-        db: app.db,
-        vapid,
-        network: app.outboundNetwork,
-        pushServiceHosts: app.config.pushServiceHosts,
-        log: app.log,
-      },
-      row.userId,
-      { title: row.title, body: row.body, link: row.link },
-    )
-  })
 }

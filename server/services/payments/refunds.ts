@@ -1,12 +1,12 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { deliveryRequests, items, payments, refunds } from '../../db/schema'
+import { defineJob } from '../../jobs/define-job'
 import type { JobQueue } from '../../jobs/queue'
 import { audit } from '../audit'
 import type { PaymentProvider } from './provider'
 import { SETTLED_STATES } from './status'
-
-export const REFUND_JOB = 'payments.refund'
 
 /** Why money goes back (refunds.reason). */
 export type RefundReason =
@@ -47,7 +47,7 @@ export async function releasePayments(
       .returning({ id: refunds.id })
     await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, payment.id))
     if (!refund) continue
-    await jobs.enqueue(REFUND_JOB, { refundId: refund.id }, { db: tx, maxAttempts: 30 })
+    await jobs.enqueue(refundJob, { refundId: refund.id }, { db: tx })
     await audit(tx, {
       actorId: opts.actorId,
       action: 'payment.refund',
@@ -77,7 +77,7 @@ class RefundNotDone extends Error {}
  * refunds twice) and records the outcome; a provider that is down or still working makes the job
  * try again later.
  */
-export async function runRefund(db: Db, provider: PaymentProvider, refundId: string) {
+async function runRefund(db: Db, provider: PaymentProvider, refundId: string) {
   const [row] = await db
     .select({ refund: refunds, payment: payments })
     .from(refunds)
@@ -110,6 +110,19 @@ export async function runRefund(db: Db, provider: PaymentProvider, refundId: str
     // Kept as failed for a person to look at (the payment stays refund_pending: never charged again).
     throw new Error(`the provider refused refund ${result.id} of payment ${payment.id}`)
 }
+
+/**
+ * The refund as a job, queued by releasePayments in the transaction that lets the payment go. A
+ * provider down or still working on it makes the job try again: 30 tries, the backoff capped at
+ * an hour, keep asking for about 20 hours.
+ */
+export const refundJob = defineJob({
+  name: 'payments.refund',
+  payload: z.object({ refundId: z.string() }),
+  maxAttempts: 30,
+  run: ({ refundId }, { db, provider }: { db: Db; provider: PaymentProvider }) =>
+    runRefund(db, provider, refundId),
+})
 
 /**
  * A payment that succeeded while its request no longer wanted it (the card was confirmed at
