@@ -29,10 +29,11 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
-          // PGlite boots in ~1 s per database; tests of a file share one app.
+          // Migrates once per run (a PostgreSQL template, a PGlite snapshot); each file's databases
+          // are copies. PGlite boots in ~1 s per database; tests of a file share one app.
+          globalSetup: ['./server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {

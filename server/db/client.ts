@@ -25,6 +25,8 @@ export interface Database {
   close(): Promise<void>
   /** Another handle on the same connection that reports each statement it runs (tests count them). */
   observed(onQuery: (query: string) => void): Db
+  /** PGlite: the whole data directory as a tar, which `loadDataDir` opens again (tests migrate once). */
+  dumpDataDir?(): Promise<Blob>
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -38,6 +40,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string
   /** PGlite data directory; 'memory://' keeps it in memory (tests). */
   pgliteDir?: string
+  /** PGlite: start from this dump of a data directory (a migrated snapshot, in tests). */
+  loadDataDir?: Blob
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -67,7 +71,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const dir = opts.pgliteDir ?? 'memory://'
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true })
-  const client = await PGlite.create(dir, { extensions: { cube, earthdistance } })
+  const client = await PGlite.create(dir, {
+    extensions: { cube, earthdistance },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  })
   const db = drizzlePglite({ client, schema })
   return {
     observed: (onQuery) =>
@@ -77,6 +84,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     rows: async <T>(query: SQL) => (await db.execute(query)).rows as T[],
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   }
 }
 

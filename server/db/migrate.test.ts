@@ -8,7 +8,7 @@ const migrationCount = readdirSync(migrationsFolder).filter((f) => f.endsWith('.
 
 describe.runIf(backends.includes('postgres'))('migrations on PostgreSQL', () => {
   it('run once when several processes start at the same moment on a fresh database', async () => {
-    const fresh = await freshDatabase('postgres')
+    const fresh = await freshDatabase('postgres', { empty: true })
     const others = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: fresh.url })))
     try {
       const results = await Promise.allSettled(

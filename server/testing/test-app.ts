@@ -1,59 +1,53 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import postgres from 'postgres'
+import { inject } from 'vitest'
 import { buildApp, type App } from '../app'
 import type { Env } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { users } from '../db/schema'
 import type { OutboundNetwork } from '../services/outbound-guard'
 import { hashPassword } from '../services/passwords'
+import { adminConnection, databaseUrl } from './postgres'
 
 export const TEST_JWT_SECRET = 'test-secret-for-the-tote-server-suite-0123456789'
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 
 export type BackendName = 'pglite' | 'postgres'
 
-/** Answers whether PostgreSQL answers at PG_URL within a short timeout. */
-async function postgresAnswers(): Promise<boolean> {
-  const sql = postgres(PG_URL, { max: 1, connect_timeout: 2, idle_timeout: 1, onnotice: () => {} })
-  try {
-    await Promise.race([
-      sql`select 1`,
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000)),
-    ])
-    return true
-  } catch {
-    return false
-  } finally {
-    await sql.end({ timeout: 1 }).catch(() => {})
-  }
-}
+/** Made once per run by server/testing/global-setup.ts: migrated, copied for each test database. */
+const pgTemplate = inject('pgTemplate')
+const pgliteSnapshot = inject('pgliteSnapshot')
+let snapshot: Blob | undefined
 
-/** PGlite always; PostgreSQL too when it answers (TEST_DATABASE_URL overrides the URL). */
-export const backends: BackendName[] = (await postgresAnswers())
-  ? ['pglite', 'postgres']
-  : ['pglite']
+/** PGlite always; PostgreSQL too when it answered at the start of the run (TEST_DATABASE_URL). */
+export const backends: BackendName[] = pgTemplate ? ['pglite', 'postgres'] : ['pglite']
 
-/** A fresh, empty database on the backend; `drop` removes it (PostgreSQL: its own tote_t_* database). */
+/**
+ * A fresh database on the backend; `drop` removes it (PostgreSQL: its own tote_t_* database).
+ * Migrated unless `empty` (a copy of the run's migrated template or snapshot: no migration runs).
+ */
 export async function freshDatabase(
   backend: BackendName,
+  { empty = false }: { empty?: boolean } = {},
 ): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (backend === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' })
+    snapshot ??= new Blob([readFileSync(pgliteSnapshot)])
+    const database = await openDatabase({
+      pgliteDir: 'memory://',
+      ...(empty ? {} : { loadDataDir: snapshot }),
+    })
     return { database, drop: async () => {} }
   }
   const name = `tote_t_${randomBytes(6).toString('hex')}`
-  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${name}`)
-  const url = new URL(PG_URL)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString() })
+  const admin = adminConnection()
+  await admin.unsafe(`create database ${name}${empty ? '' : ` template ${pgTemplate}`}`)
+  const url = databaseUrl(name)
+  const database = await openDatabase({ databaseUrl: url })
   return {
     database,
-    url: url.toString(),
+    url,
     drop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`)
       await admin.end({ timeout: 2 })
