@@ -3,7 +3,7 @@ import { z } from 'zod'
 /** Dates the API takes lie in these years; anything else is a 400, never a database error. */
 const MIN_YEAR = 1970
 const MAX_YEAR = 9999
-export const YEAR_OUT_OF_RANGE = `Date must be between the years ${MIN_YEAR} and ${MAX_YEAR}`
+const YEAR_OUT_OF_RANGE = `Date must be between the years ${MIN_YEAR} and ${MAX_YEAR}`
 export const NOT_A_DATE = 'Date must be a date (YYYY-MM-DD)'
 export const NOT_A_REAL_DATE = 'Date must be a real calendar date (YYYY-MM-DD)'
 /** The widest UTC offset in use (Kiribati, +14:00); a wider one is a typo PostgreSQL may refuse. */
@@ -39,7 +39,7 @@ const numbers = (match: RegExpExecArray, count: number) =>
   match.slice(1, count + 1).map((part) => Number(part ?? 0))
 
 /** Whether an ISO date or date-time parses to a moment in MIN_YEAR..MAX_YEAR (UTC). */
-export function yearInRange(iso: string): boolean {
+function yearInRange(iso: string): boolean {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return false
   const year = date.getUTCFullYear()
@@ -62,7 +62,7 @@ export interface DateTimeMessages {
 }
 
 /** What is wrong with an ISO 8601 date-time with offset, in the caller's words; undefined when nothing. */
-export function dateTimeProblem(text: string, messages: DateTimeMessages): string | undefined {
+function dateTimeProblem(text: string, messages: DateTimeMessages): string | undefined {
   const match = DATE_TIME.exec(text)
   if (!match) return messages.notADateTime
   const [offsetHours, offsetMinutes] = numbers(match, 9).slice(7)
