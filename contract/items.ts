@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { uuidOf } from './ids'
-import { yearInRange, YEAR_OUT_OF_RANGE } from './dates'
+import { dateTime } from './dates'
 import { envelope, pagination } from './envelope'
 import { itemPhoto } from './item-photos'
 import { phone } from './user'
@@ -55,6 +55,8 @@ const price = z
 
 const dimension = z.number({ error: 'Must be a number' }).min(0, 'Must be at least 0').max(10_000)
 
+export const DEADLINE_NOT_REAL = 'Delivery deadline must be a real date and time'
+
 /** The edit form of docs/spec.md section 5 (also the create form, plus sender_price). */
 export const itemFields = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
@@ -76,9 +78,10 @@ export const itemFields = z.object({
   delivery_phone: phone.min(1, 'Delivery phone is required'),
   delivery_address: z.string().trim().min(1, 'Delivery address is required').max(300),
   /** ISO 8601 date-time; must be in the future when set or changed. */
-  delivery_deadline: z.iso
-    .datetime({ offset: true, error: 'Delivery deadline must be a date and time' })
-    .refine(yearInRange, YEAR_OUT_OF_RANGE),
+  delivery_deadline: dateTime({
+    notADateTime: 'Delivery deadline must be a date and time',
+    notReal: DEADLINE_NOT_REAL,
+  }),
   special_instructions: z.string().trim().max(1000).default(''),
 })
 

@@ -6,6 +6,7 @@ import {
   type Item,
   type Location,
 } from '@contract/items'
+import { isRealLocalDateTime } from '@contract/dates'
 import type { FieldErrors } from '@/lib/validation'
 import { localDateTime, pad } from '@/lib/local-date'
 
@@ -101,8 +102,11 @@ function toDateTimeLocal(iso: string): string {
 
 /** The user's wall time with their UTC offset, so the server knows which moment they meant. */
 function toIsoWithOffset(local: string): string | undefined {
+  if (!local) return undefined
+  // A wall time the calendar lacks (30 February, typed where the browser has no picker, or kept
+  // in a draft) goes as written: new Date() would roll it over; the contract refuses it in its words.
+  if (!isRealLocalDateTime(local)) return `${local}${local.length === 16 ? ':00' : ''}Z`
   const d = new Date(local)
-  if (!local || Number.isNaN(d.getTime())) return undefined
   const offset = -d.getTimezoneOffset()
   const sign = offset >= 0 ? '+' : '-'
   const abs = Math.abs(offset)
@@ -209,7 +213,8 @@ function locationErrors(values: ItemFormValues): FieldErrors {
 
 function deadlineError(values: ItemFormValues, mustBeFuture: boolean): FieldErrors {
   const at = new Date(values.delivery_deadline).getTime()
-  if (mustBeFuture && !Number.isNaN(at) && at <= Date.now()) {
+  const real = isRealLocalDateTime(values.delivery_deadline)
+  if (mustBeFuture && real && at <= Date.now()) {
     return { delivery_deadline: 'Delivery deadline must be in the future' }
   }
   return {}

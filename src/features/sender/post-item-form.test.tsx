@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { itemPhotoAnswer } from '@contract/item-photos'
-import { itemAnswer } from '@contract/items'
+import { DEADLINE_NOT_REAL, itemAnswer } from '@contract/items'
 import { answer, failure } from '@/test/answers'
 import type { PlaceSearchProps } from '@/components/place-search'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
-import { storeSession } from '@/test/session'
+import { storeSession, testUsers } from '@/test/session'
 import { makeItem } from '@/test/items'
 import { ITEM_ID, itemHandler } from '@/test/sender-fixtures'
 
@@ -129,6 +129,31 @@ describe('/post-item', () => {
     // The picked place came back too: only From is still missing.
     await again.user.click(within(main2).getByRole('button', { name: 'Post Item' }))
     expect(await within(main2).findAllByText('Choose a location')).toHaveLength(1)
+  })
+
+  it('refuses a deadline on a day the calendar lacks in the contract’s words, sending nothing', async () => {
+    storeSession('sender')
+    let posted = false
+    server.use(
+      userDataHandler('sender'),
+      http.post('/api/items', () => {
+        posted = true
+        return failure(500, 'Should not be sent')
+      }),
+    )
+    const first = renderApp('/post-item')
+    await fillValidItem(await screen.findByRole('main'), first.user)
+    first.unmount()
+    // A browser without a date-time picker takes any text, and the draft keeps it as typed.
+    const key = `tote.draft.${testUsers.sender.id}.post-item`
+    const draft = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>
+    localStorage.setItem(key, JSON.stringify({ ...draft, delivery_deadline: '2099-02-30T12:00' }))
+
+    const again = renderApp('/post-item')
+    const main = await screen.findByRole('main')
+    await again.user.click(await within(main).findByRole('button', { name: 'Post Item' }))
+    expect(await within(main).findByText(DEADLINE_NOT_REAL)).toBeInTheDocument()
+    expect(posted).toBe(false)
   })
 
   it('clears each field error as soon as that field is fixed', async () => {

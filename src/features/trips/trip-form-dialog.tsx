@@ -7,6 +7,7 @@ import { FormField } from '@/components/form-field'
 import { apiFailure } from '@/lib/api-failure'
 import { formatPlace } from '@/lib/format'
 import { localToday } from './trip-dates'
+import { travelDateProblem } from './travel-date'
 
 interface TripFormValues {
   name: string
@@ -57,11 +58,7 @@ function TripForm({
   function submit(event: FormEvent) {
     event.preventDefault()
     const radiusKm = Number(radius)
-    const badDate = !travelDate
-      ? 'Choose the day you travel'
-      : travelDate < localToday()
-        ? 'Travel date cannot be in the past'
-        : undefined
+    const badDate = travelDateProblem(travelDate)
     const badRadius =
       radius.trim() === '' || !Number.isFinite(radiusKm) || radiusKm < 1 || radiusKm > 500
         ? 'Radius must be between 1 and 500 km'
