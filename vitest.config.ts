@@ -38,6 +38,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The zod-free rules both sides share (contract/lifecycle.ts, contract/money.ts).
+          name: 'contract',
+          environment: 'node',
+          include: ['contract/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'lint',
           environment: 'node',
           include: ['tests/lint/**/*.test.ts'],

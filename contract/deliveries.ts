@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { uuidOf } from './ids'
 import { envelope, pagination } from './envelope'
 import { dateOnly } from './dates'
-import { item, itemStatuses, location, locationInput } from './items'
+import { item, location, locationInput } from './items'
+import { itemStatuses } from './lifecycle'
 import { MAX_PRICE, truncateToCents } from './money'
 
 /** GET /api/deliverer-stats */

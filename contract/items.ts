@@ -5,6 +5,7 @@ import { envelope, pagination } from './envelope'
 import { itemPhoto } from './item-photos'
 import { phone } from './user'
 import { MAX_PRICE, truncateToCents } from './money'
+import { approvals, itemStatuses, requestStatuses } from './lifecycle'
 
 export const categories = ['electronics', 'clothing', 'documents', 'food', 'other'] as const
 const category = z.enum(categories, {
@@ -12,19 +13,9 @@ const category = z.enum(categories, {
 })
 export type Category = z.infer<typeof category>
 
-export const itemStatuses = [
-  'pending',
-  'ready_to_pickup',
-  'in_process',
-  'delivered',
-  'cancelled',
-] as const
 export const itemStatus = z.enum(itemStatuses)
-export type ItemStatus = z.infer<typeof itemStatus>
-
-export const approval = z.enum(['pending', 'approved', 'rejected'])
-export type Approval = z.infer<typeof approval>
-const requestStatus = z.enum(['pending', 'accepted', 'rejected'])
+export const approval = z.enum(approvals)
+const requestStatus = z.enum(requestStatuses)
 
 /** Stored and answered as {lat, lng, address?} (docs/design.md). */
 export const location = z.object({
@@ -139,6 +130,11 @@ export const item = z.object({
    */
   deliverer_price: z.number().nullable(),
   sender_price: z.number(),
+  /**
+   * What the sender paid for the accepted current request (written when they accepted, decision
+   * 030); null before that. Shown to the sender, admins and the deliverer who carries the item.
+   */
+  agreed_price: z.number().nullable().optional(),
   proof_of_delivery: z.string().nullable(),
   /** A deliverer sees only their own entries here and in requested_by. */
   proof_of_travel: z.array(z.object({ deliverer_id: z.string(), file_path: z.string() })),

@@ -8,9 +8,19 @@
 export const truncateToCents = (amount: number) => Math.trunc(amount * 100 + 1e-6) / 100
 
 /** A stored price (numeric columns arrive as strings) as whole cents. */
-export const toCents = (amount: string | number) => Math.round(Number(amount) * 100)
+const toCents = (amount: string | number) => Math.round(Number(amount) * 100)
 
 export const fromCents = (cents: number) => cents / 100
 
 /** The highest price the API takes. */
 export const MAX_PRICE = 1_000_000
+
+/**
+ * The price a sender pays for a request, in cents: the deliverer's offer if there is one, else the
+ * item's sender price (docs/spec.md's price rule). The one place this is decided; the server writes
+ * it on the request when the sender accepts (agreed_price_cents, decision 030) and reads it from there.
+ */
+export const agreedPriceCents = (
+  offer: string | number | null | undefined,
+  senderPrice: string | number,
+) => toCents(offer ?? senderPrice)

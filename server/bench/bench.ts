@@ -158,11 +158,12 @@ async function seed(database: Database, n: number) {
       from generate_series(1, 50) g`)
     await database.rows(sql`
       insert into delivery_requests (item_id, deliverer_id, deliverer_price, accept_privacy,
-        consented_at, delivery_approval, request_status)
+        consented_at, delivery_approval, request_status, agreed_price_cents)
       select i.id, r.id, i.sender_price, true, now(),
         (case when i.status = 'delivered' then 'approved' else 'pending' end)::approval,
         (case when i.status = 'delivered' then 'accepted'
-              when i.pick < 0.02 then 'rejected' else 'pending' end)::request_status
+              when i.pick < 0.02 then 'rejected' else 'pending' end)::request_status,
+        (case when i.status = 'delivered' then (i.sender_price * 100)::integer end)
       from (select id, status, sender_price, random() pick, 1 + floor(random() * 50)::int rider
             from items) i
       join users r on r.email = 'bench-rider-' || i.rider || '@example.com'

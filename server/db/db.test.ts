@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemHistory } from '../services/audit'
-import { items, payments, terms, users } from './schema'
+import { deliveryRequests, items, payments, terms, users } from './schema'
 import { backends, createTestApp, login, type TestApp } from '../testing/test-app'
 
 describe.each(backends)('database on %s', (backend) => {
@@ -129,6 +129,16 @@ describe.each(backends)('database on %s', (backend) => {
       ['test', 'succeeded'],
       ['test', 'succeeded'],
     ])
+    // What was paid is each accepted request's agreed price; the pickup is stamped (decision 030).
+    for (const item of mine) expect(item.agreed_price).toBe(item.sender_price)
+    const accepted = await t.app.db
+      .select({ cents: deliveryRequests.agreedPriceCents })
+      .from(deliveryRequests)
+      .where(eq(deliveryRequests.requestStatus, 'accepted'))
+    expect(accepted.map((r) => r.cents).sort()).toEqual(paid.map((p) => p.amountCents).sort())
+    const stamped = all.find((i) => i.id === carried.id)!
+    expect(stamped.pickedUpAt).toBeInstanceOf(Date)
+    expect(all.filter((i) => i.pickedUpAt !== null)).toHaveLength(1)
   })
 
   it('runs migrations and the seed idempotently', async () => {

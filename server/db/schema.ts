@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { approvals, itemStatuses, requestStatuses } from '../../contract/lifecycle'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -36,15 +37,9 @@ export const categoryEnum = pgEnum('item_category', [
   'food',
   'other',
 ])
-export const itemStatusEnum = pgEnum('item_status', [
-  'pending',
-  'ready_to_pickup',
-  'in_process',
-  'delivered',
-  'cancelled',
-])
-export const approvalEnum = pgEnum('approval', ['pending', 'approved', 'rejected'])
-export const requestStatusEnum = pgEnum('request_status', ['pending', 'accepted', 'rejected'])
+export const itemStatusEnum = pgEnum('item_status', itemStatuses)
+export const approvalEnum = pgEnum('approval', approvals)
+export const requestStatusEnum = pgEnum('request_status', requestStatuses)
 export const tokenPurposeEnum = pgEnum('token_purpose', [
   'verify_email',
   'reset_password',
@@ -186,6 +181,9 @@ export const items = pgTable(
     proofOfDeliveryFileId: uuid('proof_of_delivery_file_id').references(() => storedFiles.id, {
       onDelete: 'set null',
     }),
+    /** Set by the pick_up and deliver moves of contract/lifecycle.ts (their `stamp`). */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -222,6 +220,11 @@ export const deliveryRequests = pgTable(
       onDelete: 'set null',
     }),
     delivererPrice: numeric('deliverer_price', { precision: 12, scale: 2 }),
+    /**
+     * What the sender paid, in cents: written once when they accept (agreedPriceCents of
+     * contract/money.ts); null until then. Every later reader takes it from here (decision 030).
+     */
+    agreedPriceCents: integer('agreed_price_cents'),
     acceptPrivacy: boolean('accept_privacy').notNull().default(false),
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     deliveryApproval: approvalEnum('delivery_approval').notNull().default('pending'),
@@ -235,6 +238,7 @@ export const deliveryRequests = pgTable(
     unique('delivery_requests_item_deliverer_unique').on(t.itemId, t.delivererId),
     index('delivery_requests_deliverer_idx').on(t.delivererId),
     check('delivery_requests_reject_reason_len', sql`char_length(${t.rejectReason}) <= 500`),
+    check('delivery_requests_agreed_price_cents_range', sql`${t.agreedPriceCents} >= 0`),
   ],
 )
 

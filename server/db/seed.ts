@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Role } from '../../contract/user'
+import { agreedPriceCents } from '../../contract/money'
 import { hashPassword } from '../services/passwords'
 import { tripRouteCells } from '../services/trips'
 import type { Db } from './client'
@@ -219,6 +220,9 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
     const underWay = seeded.filter((i) => i.sendingApproval === 'approved').slice(0, 2)
     for (const [n, item] of underWay.entries()) {
       const status = n === 0 ? ('ready_to_pickup' as const) : ('in_process' as const)
+      // The demo deliverer asked for the sender price.
+      const agreed = agreedPriceCents(item.senderPrice, item.senderPrice)
+      const hour = 60 * 60 * 1000
       const request = one(
         await tx
           .insert(deliveryRequests)
@@ -230,13 +234,19 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
             consentedAt: now,
             deliveryApproval: 'approved',
             requestStatus: 'accepted',
+            agreedPriceCents: agreed,
           })
           .returning({ id: deliveryRequests.id }),
         'delivery request',
       )
       await tx
         .update(items)
-        .set({ status, currentRequestId: request.id })
+        // The history below puts the pickup an hour ago.
+        .set({
+          status,
+          currentRequestId: request.id,
+          pickedUpAt: status === 'in_process' ? new Date(now.getTime() - hour) : null,
+        })
         .where(eq(items.id, item.id))
       const intent = `pi_test_demo_${randomBytes(12).toString('hex')}`
       const [{ id: paymentId } = { id: '' }] = await tx
@@ -246,14 +256,13 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
           requestId: request.id,
           provider: 'test',
           providerIntentId: intent,
-          amountCents: Math.round(Number(item.senderPrice) * 100),
+          amountCents: agreed,
           status: 'succeeded',
           paidAt: new Date(Date.now() - 60 * 60 * 1000),
           clientSecret: `${intent}_secret_${randomBytes(12).toString('hex')}`,
         })
         .returning({ id: payments.id })
       // The item's history, one hour apart and oldest first, as the real calls would write it.
-      const hour = 60 * 60 * 1000
       const history: [string, string, 'item' | 'delivery_request', string, string | null][] = [
         [admin.id, 'item.sending_approved', 'item', item.id, null],
         [deliverer.id, 'delivery_request.create', 'delivery_request', request.id, null],

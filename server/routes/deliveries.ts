@@ -14,6 +14,7 @@ import {
 import { messageOnly } from '../../contract/envelope'
 import { fileMessages } from '../../contract/files'
 import { delivererItemAnswer } from '../../contract/items'
+import { decide } from '../../contract/lifecycle'
 import { requireUser } from '../plugins/auth'
 import { requireForm } from '../plugins/uploads'
 import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
@@ -24,7 +25,7 @@ import { checkUpload, travelRefusals, withUpload } from '../services/files'
 import { loadItemView, toItemViews } from '../services/item-view'
 import {
   BAD_TRANSITION,
-  carriedItemStatus,
+  carriedItemContext,
   delivererStats,
   isAvailable,
   moveDelivery,
@@ -280,10 +281,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       const { item_id, status } = parsed.data
 
-      const current = await carriedItemStatus(app.db, item_id, user.id)
-      if (!current) throw httpError(404, ITEM_NOT_FOUND)
-      const from = status === 'in_process' ? 'ready_to_pickup' : 'in_process'
-      if (current !== from) throw httpError(409, BAD_TRANSITION)
+      const context = await carriedItemContext(app.db, item_id, user.id)
+      if (!context) throw httpError(404, ITEM_NOT_FOUND)
+      const decision = decide(status === 'in_process' ? 'pick_up' : 'deliver', 'deliverer', context)
+      if (!decision.ok) throw httpError(409, BAD_TRANSITION)
       if (status === 'delivered') {
         if (!form.file) throw httpError(400, fileMessages.deliveryMissing)
         checkUpload(form.file, travelRefusals)
@@ -291,7 +292,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const file = status === 'delivered' ? form.file : undefined
       await withUpload(app.storage, file, travelRefusals, (proof) =>
-        moveDelivery(app.db, { itemId: item_id, delivererId: user.id, from, to: status, proof }),
+        moveDelivery(app.db, {
+          itemId: item_id,
+          delivererId: user.id,
+          move: decision.transition,
+          proof,
+        }),
       )
       return { success: true, message: status === 'in_process' ? PICKED_UP : DELIVERED }
     },

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, ilike, max, or, sql, type SQL } from
 import type { z } from 'zod'
 import { isUuid } from '../../contract/ids'
 import type { adminItemsQuery } from '../../contract/admin'
-import { itemStatuses } from '../../contract/items'
+import { itemStatuses } from '../../contract/lifecycle'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { auditLog, deliveryRequests, infoRequests, items, users } from '../db/schema'

@@ -7,6 +7,7 @@ import { audit } from './audit'
 import { availableTo } from './corridor'
 import { insertStoredFile, type PutUpload } from './files'
 import type { ItemRow } from './item-view'
+import type { LifecycleContext, Transition } from '../../contract/lifecycle'
 
 // The deliverer's side of the item lifecycle (docs/design.md lifecycle 3-5): requesting an item,
 // the dashboard's counters, the lists of their work, and moving a carried item along.
@@ -168,10 +169,22 @@ export function rejectedRequestsPage(db: Db, delivererId: string, page: number, 
   )
 }
 
-/** The status of an item this deliverer carries (their accepted current request), or null. */
-export async function carriedItemStatus(db: Db, itemId: string, delivererId: string) {
+/**
+ * The lifecycle context of an item this deliverer carries (their accepted current request), or
+ * null when they do not carry it.
+ */
+export async function carriedItemContext(
+  db: Db,
+  itemId: string,
+  delivererId: string,
+): Promise<LifecycleContext | null> {
   const [row] = await db
-    .select({ status: items.status })
+    .select({
+      status: items.status,
+      sending_approval: items.sendingApproval,
+      delivery_approval: deliveryRequests.deliveryApproval,
+      request_status: deliveryRequests.requestStatus,
+    })
     .from(items)
     .innerJoin(deliveryRequests, eq(deliveryRequests.id, items.currentRequestId))
     .where(
@@ -181,25 +194,28 @@ export async function carriedItemStatus(db: Db, itemId: string, delivererId: str
         eq(deliveryRequests.requestStatus, 'accepted'),
       ),
     )
-  return row?.status ?? null
+  return row ?? null
 }
 
 export interface DeliveryMove {
   itemId: string
   delivererId: string
-  from: 'ready_to_pickup' | 'in_process'
-  to: 'in_process' | 'delivered'
+  /** A pick_up or deliver move of contract/lifecycle.ts that decide() allowed. */
+  move: Transition
   /** The proof of delivery, stored before the transaction. */
   proof: PutUpload | undefined
 }
 
-/** Moves a carried item one step, conditional on the status checked: a concurrent change is a 409. */
+const stampColumns = { picked_up_at: 'pickedUpAt', delivered_at: 'deliveredAt' } as const
+
+/** Moves a carried item one step, conditional on the move's `from`: a concurrent change is a 409. */
 export async function moveDelivery(db: Db, m: DeliveryMove): Promise<void> {
+  const { from, to, stamp } = m.move
   await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(items)
-      .set({ status: m.to })
-      .where(and(eq(items.id, m.itemId), eq(items.status, m.from)))
+      .set({ status: to, ...(stamp && { [stampColumns[stamp]]: new Date() }) })
+      .where(and(eq(items.id, m.itemId), eq(items.status, from)))
       .returning({ id: items.id })
     if (!moved) throw httpError(409, BAD_TRANSITION)
     if (m.proof) {
@@ -211,7 +227,7 @@ export async function moveDelivery(db: Db, m: DeliveryMove): Promise<void> {
     }
     await audit(tx, {
       actorId: m.delivererId,
-      action: `delivery.${m.to}`,
+      action: `delivery.${to}`,
       targetType: 'item',
       targetId: m.itemId,
     })

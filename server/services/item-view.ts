@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { InfoRequest, Item } from '../../contract/items'
+import { agreedPriceCents, fromCents } from '../../contract/money'
 import type { Db } from '../db/client'
 import { deliveryRequests, infoRequests, itemPhotos, items, users } from '../db/schema'
 import type { Viewer } from './files'
@@ -20,7 +21,6 @@ export interface ItemRelated {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
 const isoOrNull = (d: Date | string | null | undefined) => (d == null ? null : iso(d))
-const num = (v: string | number | null | undefined) => (v == null ? null : Number(v))
 
 const relatedRequests = (db: Db) =>
   db
@@ -202,8 +202,15 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
     request_status: current?.requestStatus ?? null,
     deliverer: current ? { id: current.delivererId, name: current.delivererName } : null,
     deliverer_id: current?.delivererId ?? null,
-    deliverer_price: num(priced?.delivererPrice),
+    // The request's price as contract/money.ts decides it (an offer-less request: the sender price).
+    deliverer_price: priced
+      ? fromCents(agreedPriceCents(priced.delivererPrice, row.senderPrice))
+      : null,
     sender_price: Number(row.senderPrice),
+    agreed_price:
+      current?.requestStatus === 'accepted' && current.agreedPriceCents !== null
+        ? fromCents(current.agreedPriceCents)
+        : null,
     proof_of_delivery: row.proofOfDeliveryFileId,
     proof_of_travel: listed.flatMap((r) =>
       r.proofOfTravelFileId

@@ -1,11 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { earning, payoutDetails as payoutDetailsShape } from '../../contract/deliveries'
 import type { Db } from '../db/client'
-import { auditLog, deliveryRequests, items, payoutDetails } from '../db/schema'
+import { deliveryRequests, items, payoutDetails } from '../db/schema'
 import { audit } from './audit'
 import { stripeClient } from './payments/stripe'
-import { fromCents, toCents } from '../../contract/money'
+import { fromCents } from '../../contract/money'
 
 type Payout = z.infer<typeof payoutDetailsShape>
 type Earning = z.infer<typeof earning>
@@ -66,19 +66,17 @@ export async function savePayout(
 }
 
 /**
- * What the deliverer earned: each delivered item whose current, accepted request is theirs, at that
- * request's price (the sender's price when the request carried none). delivered_at is when they
- * marked it delivered (audit log).
+ * What the deliverer earned: each delivered item whose current, accepted request is theirs, at the
+ * price agreed when the sender accepted it (decision 030), summed in cents. delivered_at is when
+ * they marked it delivered.
  */
 async function earnings(db: Db, delivererId: string) {
   const rows = await db
     .select({
       itemId: items.id,
       itemName: items.name,
-      price: sql<string>`coalesce(${deliveryRequests.delivererPrice}, ${items.senderPrice})`,
-      deliveredAt: sql<string | null>`(select max(${auditLog.at}) from ${auditLog}
-        where ${auditLog.targetType} = 'item' and ${auditLog.targetId} = ${items.id}::text
-          and ${auditLog.action} = 'delivery.delivered')`,
+      cents: deliveryRequests.agreedPriceCents,
+      deliveredAt: items.deliveredAt,
     })
     .from(items)
     .innerJoin(deliveryRequests, eq(deliveryRequests.id, items.currentRequestId))
@@ -90,14 +88,15 @@ async function earnings(db: Db, delivererId: string) {
       ),
     )
     .orderBy(asc(items.updatedAt), asc(items.id))
-  const list: Earning[] = rows.map((r) => ({
+  // Accepting writes agreed_price_cents; the migration filled it in for older acceptances.
+  const cents = rows.map((r) => r.cents ?? 0)
+  const list: Earning[] = rows.map((r, i) => ({
     item_id: r.itemId,
     item_name: r.itemName,
-    amount: Number(r.price),
-    delivered_at: r.deliveredAt ? new Date(r.deliveredAt).toISOString() : null,
+    amount: fromCents(cents[i] ?? 0),
+    delivered_at: r.deliveredAt?.toISOString() ?? null,
   }))
-  const cents = list.reduce((sum, e) => sum + toCents(e.amount), 0)
-  return { earnings: list, total_earned: fromCents(cents) }
+  return { earnings: list, total_earned: fromCents(cents.reduce((sum, c) => sum + c, 0)) }
 }
 
 /**

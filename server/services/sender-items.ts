@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import { isUuid } from '../../contract/ids'
+import { decide, itemStatuses, type ItemStatus } from '../../contract/lifecycle'
 import {
-  itemStatuses,
   type createItemBody,
   type itemFields,
-  type ItemStatus,
   type itemsQuery,
   type LocationInput,
   type updateItemBody,
@@ -165,8 +164,9 @@ export async function updateItem(db: Db, senderId: string, body: z.output<typeof
 }
 
 /**
- * Cancels a pending item none of whose requests is accepted, under the item's row lock so an
- * acceptance cannot slip in between; what was paid for it goes back in the same transaction.
+ * Cancels an item as contract/lifecycle.ts allows (pending, no request accepted), under the item's
+ * row lock so an acceptance cannot slip in between; what was paid for it goes back in the same
+ * transaction.
  */
 export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemId: string) {
   await ownedItem(db, senderId, itemId)
@@ -177,7 +177,6 @@ export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemI
       .where(and(eq(items.id, itemId), eq(items.senderId, senderId)))
       .for('update')
     if (!row) throw httpError(404, ITEM_NOT_FOUND)
-    if (row.status !== 'pending') throw httpError(409, NOT_CANCELLABLE)
     const [accepted] = await tx
       .select({ id: deliveryRequests.id })
       .from(deliveryRequests)
@@ -185,8 +184,21 @@ export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemI
         and(eq(deliveryRequests.itemId, itemId), eq(deliveryRequests.requestStatus, 'accepted')),
       )
       .limit(1)
-    if (accepted) throw httpError(409, NOT_CANCELLABLE)
-    await tx.update(items).set({ status: 'cancelled' }).where(eq(items.id, itemId))
+    // Any accepted request counts, current or not: the guard's not_accepted.
+    const decision = decide('cancel', 'sender', {
+      status: row.status,
+      sending_approval: row.sendingApproval,
+      delivery_approval: null,
+      request_status: accepted ? 'accepted' : null,
+    })
+    if (!decision.ok) throw httpError(409, NOT_CANCELLABLE)
+    const { from, to } = decision.transition
+    const [moved] = await tx
+      .update(items)
+      .set({ status: to })
+      .where(and(eq(items.id, itemId), eq(items.status, from)))
+      .returning({ id: items.id })
+    if (!moved) throw httpError(409, NOT_CANCELLABLE)
     // Paid but not accepted yet (the sender changed their mind half-way): refunded in full.
     await releasePayments(tx, jobs, {
       requestIds: await requestIdsOf(tx, itemId),

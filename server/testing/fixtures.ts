@@ -4,6 +4,7 @@ import type { App } from '../app'
 import { deliveryRequests, infoRequests, items, sessions, users } from '../db/schema'
 import { replyRefusals, storeUpload, travelRefusals } from '../services/files'
 import { SESSION_TTL_MS, signSessionToken } from '../services/tokens'
+import { agreedPriceCents } from '../../contract/money'
 
 type Role = 'sender' | 'deliverer' | 'admin'
 
@@ -133,7 +134,10 @@ export function storeTestFile(
 
 export type RequestRow = typeof deliveryRequests.$inferSelect
 
-/** A pending delivery request with a stored PDF proof of travel (pass proofOfTravelFileId: null for none). */
+/**
+ * A pending delivery request with a stored PDF proof of travel (pass proofOfTravelFileId: null for
+ * none). An accepted one carries its agreed price, as accepting writes it.
+ */
 export async function createRequest(
   app: App,
   itemId: string,
@@ -144,18 +148,23 @@ export async function createRequest(
     overrides.proofOfTravelFileId !== undefined
       ? overrides.proofOfTravelFileId
       : await storeTestFile(app, delivererId, 'proof_of_travel')
-  const [row] = await app.db
-    .insert(deliveryRequests)
-    .values({
-      itemId,
-      delivererId,
-      delivererPrice: '20.00',
-      acceptPrivacy: true,
-      consentedAt: new Date(),
-      ...overrides,
-      proofOfTravelFileId,
-    })
-    .returning()
+  const values = {
+    itemId,
+    delivererId,
+    delivererPrice: '20.00',
+    acceptPrivacy: true,
+    consentedAt: new Date(),
+    ...overrides,
+    proofOfTravelFileId,
+  }
+  if (values.requestStatus === 'accepted' && values.agreedPriceCents === undefined) {
+    const [item] = await app.db
+      .select({ senderPrice: items.senderPrice })
+      .from(items)
+      .where(eq(items.id, itemId))
+    values.agreedPriceCents = agreedPriceCents(values.delivererPrice, item!.senderPrice)
+  }
+  const [row] = await app.db.insert(deliveryRequests).values(values).returning()
   return row!
 }
 

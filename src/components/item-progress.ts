@@ -1,4 +1,5 @@
 import type { Item } from '@contract/items'
+import type { ItemStatus } from '@contract/lifecycle'
 
 /** The steps of docs/design.md's item lifecycle a user follows, in order. */
 export const progressSteps = [
@@ -23,6 +24,18 @@ type ProgressFields = Pick<
 >
 
 /**
+ * The step a status itself reaches (null: the approvals decide). A Record, so a status added to
+ * contract/lifecycle.ts does not compile until it has its place here.
+ */
+const stepOfStatus: Record<ItemStatus, number | null> = {
+  pending: null,
+  ready_to_pickup: 3,
+  in_process: 4,
+  delivered: 5,
+  cancelled: null,
+}
+
+/**
  * Where an item is in its lifecycle (docs/design.md): posted; sending approved by an admin; matched with
  * a deliverer whose request an admin approved; paid (the sender accepted, which needs the card
  * payment); picked up (in_process); delivered. Works on any viewer's copy of the item: a sender's,
@@ -36,9 +49,9 @@ export function itemProgress(item: ProgressFields): ItemProgress {
         ? 'not_approved'
         : null
   let current = 0
-  if (item.status === 'delivered') current = 5
-  else if (item.status === 'in_process') current = 4
-  else if (item.status === 'ready_to_pickup' || item.request_status === 'accepted') current = 3
+  const reached = stepOfStatus[item.status]
+  if (reached !== null) current = reached
+  else if (item.request_status === 'accepted') current = 3
   else if (item.sending_approval === 'approved' && item.delivery_approval === 'approved')
     current = 2
   else if (item.sending_approval === 'approved') current = 1

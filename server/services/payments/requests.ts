@@ -6,7 +6,8 @@ import type { JobQueue } from '../../jobs/queue'
 import { audit } from '../audit'
 import { httpError, ITEM_NOT_FOUND } from '../../errors'
 import { ownedItem } from '../sender-items'
-import { toCents } from '../../../contract/money'
+import { agreedPriceCents } from '../../../contract/money'
+import { decide, guards, type LifecycleContext, type Transition } from '../../../contract/lifecycle'
 import type { PaymentProvider } from './provider'
 import { paymentStatus, REFUND_STATES, SETTLED_STATES, type PaymentStatus } from './status'
 import { releasePayments, settleStrayPayment } from './refunds'
@@ -25,22 +26,27 @@ type ItemRow = typeof items.$inferSelect
 type RequestRow = typeof deliveryRequests.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
 
-/** The price the sender pays for a request: the deliverer's offer, else the item's sender_price. */
-const priceCents = (item: ItemRow, request: RequestRow) =>
-  toCents(request.delivererPrice ?? item.senderPrice)
+/** The lifecycle's view of the item with `request` as its current request, if it is. */
+function contextOf(item: ItemRow, request: RequestRow): LifecycleContext {
+  const current = item.currentRequestId === request.id ? request : null
+  return {
+    status: item.status,
+    sending_approval: item.sendingApproval,
+    delivery_approval: current?.deliveryApproval ?? null,
+    request_status: current?.requestStatus ?? null,
+  }
+}
 
 /** The item's current request when `delivererId` may be paid for it now, else 409 'This request cannot be paid'. */
 export async function payableRequest(db: Db, item: ItemRow, delivererId: string) {
   const [request] = item.currentRequestId
     ? await db.select().from(deliveryRequests).where(eq(deliveryRequests.id, item.currentRequestId))
     : []
+  // Payable exactly when the sender could accept it (contract/lifecycle.ts).
   if (
     !request ||
     request.delivererId !== delivererId ||
-    request.deliveryApproval !== 'approved' ||
-    request.requestStatus !== 'pending' ||
-    item.sendingApproval !== 'approved' ||
-    item.status !== 'pending'
+    !decide('accept', 'sender', contextOf(item, request)).ok
   )
     throw httpError(409, CANNOT_PAY)
   return request
@@ -63,7 +69,7 @@ export async function intentForRequest(
     const [item] = await tx.select().from(items).where(eq(items.id, owned.id)).for('update')
     if (!item) throw httpError(404, ITEM_NOT_FOUND)
     const request = await payableRequest(tx, item, opts.delivererId)
-    const amountCents = priceCents(item, request)
+    const amountCents = agreedPriceCents(request.delivererPrice, item.senderPrice)
     if (amountCents < 50) throw httpError(409, AMOUNT_TOO_SMALL)
     const [live] = await tx
       .select()
@@ -164,19 +170,24 @@ export async function applyIntentEvent(
   if (updated && intent.status === 'succeeded') await settleStrayPayment(db, jobs, updated.id)
 }
 
-/** The state checks of answering a request, run before and again under the item's row lock. */
-function checkAnswerable(item: ItemRow, request: RequestRow | undefined): RequestRow {
+/**
+ * The state checks of answering a request (contract/lifecycle.ts), run before and again under the
+ * item's row lock; answers the move. The messages say first what is wrong with the request, then
+ * with the item.
+ */
+function checkAnswerable(
+  item: ItemRow,
+  request: RequestRow | undefined,
+  event: 'accept' | 'reject',
+): { request: RequestRow; move: Transition } {
   if (!request) throw httpError(409, NOT_APPROVED_REQUEST)
   if (request.requestStatus !== 'pending') throw httpError(409, ALREADY_ANSWERED)
-  if (
-    item.currentRequestId !== request.id ||
-    request.deliveryApproval !== 'approved' ||
-    item.sendingApproval !== 'approved'
-  )
-    throw httpError(409, NOT_APPROVED_REQUEST)
+  const context = contextOf(item, request)
+  if (!guards.awaits_sender(context)) throw httpError(409, NOT_APPROVED_REQUEST)
+  const decision = decide(event, 'sender', context)
+  if (decision.ok) return { request, move: decision.transition }
   if (item.status === 'cancelled') throw httpError(409, ITEM_CANCELLED)
-  if (item.status !== 'pending') throw httpError(409, ALREADY_ANSWERED)
-  return request
+  throw httpError(409, ALREADY_ANSWERED)
 }
 
 const requestOf = (db: Db, itemId: string, delivererId: string) =>
@@ -205,12 +216,13 @@ export async function answerRequest(
   },
 ) {
   const item = await ownedItem(db, opts.senderId, opts.itemId)
+  const event = opts.status === 'accepted' ? 'accept' : 'reject'
   const [before] = await requestOf(db, item.id, opts.delivererId)
-  const request = checkAnswerable(item, before)
+  const { request } = checkAnswerable(item, before, event)
 
   let paymentId: string | undefined
   if (opts.status === 'accepted') {
-    const amountCents = priceCents(item, request)
+    const amountCents = agreedPriceCents(request.delivererPrice, item.senderPrice)
     const candidates = await db
       .select()
       .from(payments)
@@ -233,7 +245,14 @@ export async function answerRequest(
     const [locked] = await tx.select().from(items).where(eq(items.id, item.id)).for('update')
     if (!locked) throw httpError(404, ITEM_NOT_FOUND)
     const [fresh] = await requestOf(tx, item.id, opts.delivererId)
-    checkAnswerable(locked, fresh)
+    const { move } = checkAnswerable(locked, fresh, event)
+    // The lock and the checks above make this hold; the guard keeps the write honest regardless.
+    const moveItem = (set: Partial<typeof items.$inferInsert>) =>
+      tx
+        .update(items)
+        .set(set)
+        .where(and(eq(items.id, item.id), eq(items.status, move.from)))
+        .returning({ id: items.id })
     // Only an accept found a succeeded payment above.
     if (paymentId) {
       const [paid] = await tx
@@ -247,17 +266,22 @@ export async function answerRequest(
           ),
         )
       if (!paid) throw httpError(409, PAYMENT_NOT_COMPLETED)
+      // Written once, here: earnings and every screen read it (decision 030).
       await tx
         .update(deliveryRequests)
-        .set({ requestStatus: 'accepted' })
+        .set({
+          requestStatus: 'accepted',
+          agreedPriceCents: agreedPriceCents(request.delivererPrice, locked.senderPrice),
+        })
         .where(eq(deliveryRequests.id, request.id))
-      await tx.update(items).set({ status: 'ready_to_pickup' }).where(eq(items.id, item.id))
+      if ((await moveItem({ status: move.to })).length === 0) throw httpError(409, ALREADY_ANSWERED)
     } else {
       await tx
         .update(deliveryRequests)
         .set({ requestStatus: 'rejected', rejectReason: opts.reason || null })
         .where(eq(deliveryRequests.id, request.id))
-      await tx.update(items).set({ currentRequestId: null }).where(eq(items.id, item.id))
+      const moved = await moveItem({ status: move.to, currentRequestId: null })
+      if (moved.length === 0) throw httpError(409, ALREADY_ANSWERED)
       // Paid, then rejected: the money goes back.
       await releasePayments(tx, jobs, {
         requestIds: [request.id],

@@ -2,7 +2,7 @@ import { Box, Card, Heading, Link, SimpleGrid, Stack, Stat } from '@chakra-ui/re
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from '@tanstack/react-router'
-import { itemStatuses } from '@contract/items'
+import { itemStatuses } from '@contract/lifecycle'
 import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { humanize } from '@/lib/format'

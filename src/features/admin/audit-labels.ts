@@ -1,3 +1,4 @@
+import { fromCents } from '@contract/money'
 import { formatPrice, humanize } from '@/lib/format'
 
 /**
@@ -54,7 +55,7 @@ export function auditReasonLabel(reason: string | null | undefined): string | nu
   const refunded = refund.exec(text)
   if (refunded) {
     const [, why = '', cents = '0'] = refunded
-    return `${formatPrice(Number(cents) / 100)} refunded: ${humanize(why).toLowerCase()}`
+    return `${formatPrice(fromCents(Number(cents)))} refunded: ${humanize(why).toLowerCase()}`
   }
   const cleaned = text.replace(anyId, '').trim()
   return cleaned || null

@@ -25,7 +25,7 @@ export function ItemOverview({ item }: { item: AdminItemRow }) {
             entries={[
               ['Sender', `${item.sender.name} (${item.sender.email})`],
               ['Sender price', formatPrice(item.sender_price)],
-              ['Agreed deliverer price', formatPrice(item.deliverer_price)],
+              ['Agreed deliverer price', formatPrice(item.agreed_price ?? item.deliverer_price)],
               ['Delivery deadline', formatDateTime(item.delivery_deadline)],
               ['Quantity', item.quantity],
               ['Weight', `${item.weight} kg`],

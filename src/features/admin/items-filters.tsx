@@ -1,5 +1,5 @@
 import { Field, Input, SimpleGrid } from '@chakra-ui/react'
-import { approval, itemStatuses } from '@contract/items'
+import { approvals, itemStatuses } from '@contract/lifecycle'
 import { humanize } from '@/lib/format'
 import type { ItemsSearch } from './search-schemas'
 import { optionsOf, SelectField } from './select-field'
@@ -11,7 +11,7 @@ interface ItemsFiltersProps {
 }
 
 const statusOptions = optionsOf(itemStatuses, humanize)
-const approvalOptions = optionsOf(approval.options, humanize)
+const approvalOptions = optionsOf(approvals, humanize)
 
 export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
   const [text, setText] = useSearchText(search.search ?? '', (next) => onChange({ search: next }))

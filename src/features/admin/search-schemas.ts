@@ -1,18 +1,10 @@
-import type { Approval, ItemStatus } from '@contract/items'
+import { approvals, itemStatuses, type Approval, type ItemStatus } from '@contract/lifecycle'
 import type { Role } from '@contract/user'
 import { oneOf, positiveInt, text } from '@/lib/search-params'
 
 // Route search validation runs in the first-visit bundle, which must not pull in zod (and the
-// contract modules build zod schemas on import). So: plain parsers, with the value lists checked
-// against the contract's types at compile time.
-const itemStatusValues = [
-  'pending',
-  'ready_to_pickup',
-  'in_process',
-  'delivered',
-  'cancelled',
-] as const satisfies readonly ItemStatus[]
-const approvalValues = ['pending', 'approved', 'rejected'] as const satisfies readonly Approval[]
+// contract modules build zod schemas on import). So: plain parsers; the lifecycle's lists are
+// zod-free (docs/decisions/030-lifecycle-table.md), the others checked against the contract's types.
 const roleValues = ['sender', 'deliverer', 'admin'] as const satisfies readonly Role[]
 export const userStates = ['active', 'inactive', 'unverified'] as const
 const adminItemSortColumns = ['name', 'status', 'created_at', 'delivery_deadline'] as const
@@ -37,9 +29,9 @@ export function parseItemsSearch(raw: Record<string, unknown>): ItemsSearch {
     per_page: positiveInt(raw.per_page, 100),
     sort_by: oneOf(adminItemSortColumns, raw.sort_by),
     sort_order: oneOf(['asc', 'desc'] as const, raw.sort_order),
-    status: oneOf(itemStatusValues, raw.status),
-    sending_approval: oneOf(approvalValues, raw.sending_approval),
-    delivery_approval: oneOf(approvalValues, raw.delivery_approval),
+    status: oneOf(itemStatuses, raw.status),
+    sending_approval: oneOf(approvals, raw.sending_approval),
+    delivery_approval: oneOf(approvals, raw.delivery_approval),
     search: text(raw.search),
   }
 }

@@ -2,6 +2,7 @@ import { Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { fileMessages } from '@contract/files'
 import type { Item } from '@contract/items'
+import { allowedEvents } from '@contract/lifecycle'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { useUpdateDeliveryStatusMutation } from './api'
 import { ConfirmStepDialog } from './confirm-step-dialog'
@@ -13,16 +14,22 @@ const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 MB)'
 type Step = 'pickup' | 'deliver'
 
 /**
- * docs/design.md lifecycle 6: picked up (in_process), then delivered with a proof of delivery. Both
- * steps are listed in order so the deliverer sees what comes next; only the current one acts.
+ * The deliverer's moves of contract/lifecycle.ts: picked up (in_process), then delivered with a
+ * proof of delivery. Both steps are listed in order so the deliverer sees what comes next; only the
+ * one the lifecycle allows now acts.
  */
 export function DeliveryActions({ item }: { item: Item }) {
   const update = useUpdateDeliveryStatusMutation()
   const [proof, setProof] = useState<File | null>(null)
   const [proofError, setProofError] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<Step | null>(null)
-  if (item.status !== 'ready_to_pickup' && item.status !== 'in_process') return null
-  const current: Step = item.status === 'ready_to_pickup' ? 'pickup' : 'deliver'
+  const allowed = allowedEvents('deliverer', item)
+  const current: Step | null = allowed.includes('pick_up')
+    ? 'pickup'
+    : allowed.includes('deliver')
+      ? 'deliver'
+      : null
+  if (!current) return null
 
   const confirm = () => {
     setConfirming(null)

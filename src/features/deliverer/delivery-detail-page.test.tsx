@@ -16,6 +16,10 @@ configure({ asyncUtilTimeout: 4000 })
 
 const id = '11111111-1111-4111-8111-111111111111'
 
+/** An item the deliverer carries: their request is the accepted current one. */
+const carried = (over: Partial<Item>) =>
+  makeItem({ delivery_approval: 'approved', request_status: 'accepted', ...over })
+
 function setup(item: Item) {
   storeSession('deliverer')
   const calls: { fields: Record<string, FormDataEntryValue>; key: string | null }[] = []
@@ -38,7 +42,7 @@ function setup(item: Item) {
 describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
   it('shows the job: pickup, delivery address and phone, deadline and earnings', async () => {
     setup(
-      makeItem({
+      carried({
         status: 'ready_to_pickup',
         from_location: { lat: 41.88, lng: -87.63, address: '1 Pickup Street, Chicago' },
         delivery_address: '9 Drop Road, Indianapolis',
@@ -79,7 +83,7 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
   })
 
   it('asks before marking picked up and sends nothing on Cancel', async () => {
-    const { user, calls } = setup(makeItem({ status: 'ready_to_pickup' }))
+    const { user, calls } = setup(carried({ status: 'ready_to_pickup' }))
     await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm pickup' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
@@ -88,7 +92,7 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
   })
 
   it('marks a ready item picked up', async () => {
-    const { user, calls } = setup(makeItem({ status: 'ready_to_pickup' }))
+    const { user, calls } = setup(carried({ status: 'ready_to_pickup' }))
     await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
     await user.click(await screen.findByRole('button', { name: 'Yes, picked up' }))
     await waitFor(() => expect(calls).toHaveLength(1))
@@ -98,7 +102,7 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
   })
 
   it('marks an item delivered with a proof of delivery', async () => {
-    const { user, calls } = setup(makeItem({ status: 'in_process' }))
+    const { user, calls } = setup(carried({ status: 'in_process' }))
     const button = await screen.findByRole('button', { name: 'Mark delivered' })
     expect(button).toBeDisabled()
     const upload = userEvent.setup({ applyAccept: false })
@@ -117,7 +121,7 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
   })
 
   it('keeps showing the item under the error when a refetch fails', async () => {
-    const { queryClient } = setup(makeItem({ status: 'in_process', name: 'Laptop' }))
+    const { queryClient } = setup(carried({ status: 'in_process', name: 'Laptop' }))
     expect(await screen.findByRole('heading', { name: 'Laptop' })).toBeInTheDocument()
     server.use(failWith('get', `item/${id}`, 503, 'Service unavailable'))
     await queryClient.refetchQueries()
@@ -127,7 +131,7 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
   })
 
   it('shows the server message when the update fails', async () => {
-    const { user } = setup(makeItem({ status: 'ready_to_pickup' }))
+    const { user } = setup(carried({ status: 'ready_to_pickup' }))
     server.use(failWith('post', 'update-delivery-status', 409, 'Already picked up'))
     await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
     await user.click(await screen.findByRole('button', { name: 'Yes, picked up' }))

@@ -51,7 +51,7 @@ export function DeliveryFacts({ item }: { item: Item }) {
           )}
         </Fact>
         <Fact term="Deliver by">{formatLongDateTime(item.delivery_deadline)}</Fact>
-        <Fact term="You earn">{formatPrice(item.deliverer_price)}</Fact>
+        <Fact term="You earn">{formatPrice(item.agreed_price ?? item.deliverer_price)}</Fact>
       </SimpleGrid>
     </Stack>
   )

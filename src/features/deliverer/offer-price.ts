@@ -1,8 +1,8 @@
-import { truncateToCents } from '@contract/money'
+import { agreedPriceCents, fromCents, truncateToCents } from '@contract/money'
 
 /** The price to send: the offer when it is a number of at least 0, else the sender's price. */
 export function priceToSend(offer: string, senderPrice: number): number {
   const value = Number.parseFloat(offer)
-  if (offer === '' || Number.isNaN(value) || value < 0) return senderPrice
-  return truncateToCents(value)
+  const valid = offer !== '' && !Number.isNaN(value) && value >= 0
+  return fromCents(agreedPriceCents(valid ? truncateToCents(value) : null, senderPrice))
 }

@@ -1,13 +1,12 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import type { Item } from '@contract/items'
+import { allows } from '@contract/lifecycle'
 import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert } from '@/components/form-alert'
 import { useCancelItemMutation } from './api'
 
-/** docs/design.md lifecycle 1: an item can be cancelled until a request is accepted. */
-export function canCancel(item: Item): boolean {
-  return item.status === 'pending' && item.request_status !== 'accepted'
-}
+/** The lifecycle's cancel move (contract/lifecycle.ts): until a request is accepted. */
+export const canCancel = (item: Item) => allows('cancel', 'sender', item)
 
 export function CancelItemDialog({
   item,

@@ -19,7 +19,7 @@ import { useIsPhone } from '@/lib/use-is-phone'
 import { StatusBadge } from '@/components/status-badge'
 import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
 import { statusLabel } from './format'
-import { itemStatusList } from './items-search'
+import { itemStatuses } from '@contract/lifecycle'
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -52,7 +52,7 @@ export function SenderDashboard() {
           <Counter label="Total items" value={stats.data.total} />
           <Counter label="Awaiting approval" value={stats.data.awaiting_approval} />
           <Counter label="Requests to review" value={stats.data.requests_to_review} />
-          {itemStatusList.map((s) => (
+          {itemStatuses.map((s) => (
             <Counter key={s} label={statusLabel(s)} value={stats.data.by_status[s] ?? 0} />
           ))}
         </Grid>

@@ -2,12 +2,13 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
+import { allowedEvents } from '@contract/lifecycle'
 import { FormAlert } from '@/components/form-alert'
 import { formatPrice } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
 import { deliverersQueryOptions } from './api'
 import { Detail, DetailCard, DetailList } from './detail-card'
-import { requestVisible, statusLabel } from './format'
+import { agreedPrice, requestVisible, statusLabel } from './format'
 import { PaymentDialog } from './payment-dialog'
 import { RejectRequestDialog } from './reject-request-dialog'
 
@@ -35,6 +36,9 @@ function CurrentRequest({ item, delivererId }: { item: Item; delivererId: string
   const [dialog, setDialog] = useState<'pay' | 'reject' | null>(null)
   const deliverer = useDelivererName(delivererId, item.deliverer?.name)
   const close = () => setDialog(null)
+  // The sender's answers the lifecycle allows now (contract/lifecycle.ts).
+  const answers = allowedEvents('sender', item)
+  const agreed = agreedPrice(item)
   return (
     <DetailCard title="Delivery Request">
       <Stack gap="4">
@@ -43,26 +47,32 @@ function CurrentRequest({ item, delivererId }: { item: Item; delivererId: string
         )}
         <DetailList>
           <Detail label="Deliverer">{deliverer.name ?? 'Unknown deliverer'}</Detail>
-          <Detail label={item.request_status === 'accepted' ? 'Agreed price' : 'Offer price'}>
-            {formatPrice(item.deliverer_price ?? item.sender_price)}
-          </Detail>
+          {agreed === null ? (
+            <Detail label="Offer price">{formatPrice(item.deliverer_price)}</Detail>
+          ) : (
+            <Detail label="Agreed price">{formatPrice(agreed)}</Detail>
+          )}
           <Detail label="Request status">
             <StatusBadge value={item.request_status!} label={statusLabel} />
           </Detail>
         </DetailList>
-        {item.request_status === 'pending' && (
+        {(answers.includes('accept') || answers.includes('reject')) && (
           <Stack gap="3" borderWidth="1px" borderRadius="lg" p="3" bg="bg.subtle">
             <Text>
               {deliverer.name ?? 'A deliverer'} wants to deliver this item. Accepting asks you to
               pay the offer price by card.
             </Text>
             <HStack gap="2">
-              <Button colorPalette="brand" onClick={() => setDialog('pay')}>
-                Accept
-              </Button>
-              <Button variant="outline" colorPalette="red" onClick={() => setDialog('reject')}>
-                Reject
-              </Button>
+              {answers.includes('accept') && (
+                <Button colorPalette="brand" onClick={() => setDialog('pay')}>
+                  Accept
+                </Button>
+              )}
+              {answers.includes('reject') && (
+                <Button variant="outline" colorPalette="red" onClick={() => setDialog('reject')}>
+                  Reject
+                </Button>
+              )}
             </HStack>
           </Stack>
         )}

@@ -1,4 +1,5 @@
-import type { Item, ItemStatus } from '@contract/items'
+import type { Item } from '@contract/items'
+import type { ItemStatus } from '@contract/lifecycle'
 import { apiFailure, failureMessage } from '@/lib/api-failure'
 import { humanize } from '@/lib/format'
 import { ServerRefusal } from './api'
@@ -30,6 +31,5 @@ export function errorText(error: unknown, fallback: string): string {
 
 /** The price the sender and the deliverer settled on (what was paid), once a request is accepted. */
 export function agreedPrice(item: Item): number | null {
-  if (item.request_status !== 'accepted') return null
-  return item.deliverer_price ?? item.sender_price
+  return item.agreed_price ?? null
 }

@@ -243,6 +243,7 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
           request_status: 'accepted',
           status: 'ready_to_pickup',
           deliverer_price: 42.5,
+          agreed_price: 42.5,
         }),
       ),
     )

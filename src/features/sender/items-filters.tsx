@@ -1,5 +1,6 @@
 import { Field, Grid, Input, NativeSelect } from '@chakra-ui/react'
-import { categoryList, itemStatusList, pageSizeList, type ItemsSearch } from './items-search'
+import { itemStatuses } from '@contract/lifecycle'
+import { categoryList, pageSizeList, type ItemsSearch } from './items-search'
 import { statusLabel } from './format'
 import { capitalise } from '@/lib/format'
 import { useSearchText } from '@/lib/use-search-text'
@@ -61,7 +62,7 @@ export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
         onChange={(v) => onChange({ status: (v || undefined) as ItemsSearch['status'], page: 1 })}
       >
         <option value="">All statuses</option>
-        {itemStatusList.map((s) => (
+        {itemStatuses.map((s) => (
           <option key={s} value={s}>
             {statusLabel(s)}
           </option>

@@ -16,6 +16,7 @@ const accepted = makeItem({
   ...withPendingRequest,
   request_status: 'accepted',
   status: 'ready_to_pickup',
+  agreed_price: 30,
 })
 
 function setup(path = '/items') {

@@ -1,16 +1,11 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
-import type { Category, ItemsQuery, ItemStatus } from '@contract/items'
+import type { Category, ItemsQuery } from '@contract/items'
+import { itemStatuses, type ItemStatus } from '@contract/lifecycle'
 import { oneOf } from '@/lib/search-params'
 
 // Copies of contract/items.ts lists, type-checked against it: importing the values would pull
-// zod into the first-load bundle, because validateSearch is not code-split.
-export const itemStatusList = [
-  'pending',
-  'ready_to_pickup',
-  'in_process',
-  'delivered',
-  'cancelled',
-] as const satisfies readonly ItemStatus[]
+// zod into the first-load bundle, because validateSearch is not code-split. The statuses come from
+// the zod-free lifecycle (docs/decisions/030-lifecycle-table.md), so a new one is in every filter.
 export const categoryList = [
   'electronics',
   'clothing',
@@ -64,7 +59,7 @@ export function parseItemsSearch(
     per_page: oneOf(pageSizeList, raw.per_page) ?? 10,
     sort_by: oneOf(sortColumns, raw.sort_by) ?? 'created_at',
     sort_order: raw.sort_order === 'asc' ? 'asc' : 'desc',
-    ...(oneOf(itemStatusList, raw.status) && { status: oneOf(itemStatusList, raw.status) }),
+    ...(oneOf(itemStatuses, raw.status) && { status: oneOf(itemStatuses, raw.status) }),
     ...(oneOf(categoryList, raw.category) && { category: oneOf(categoryList, raw.category) }),
     ...(search && { search }),
   }

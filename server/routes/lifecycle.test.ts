@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  decide,
+  itemStatuses,
+  lifecycleEvents,
+  type ItemStatus,
+  type LifecycleEvent,
+  type LifecycleRole,
+} from '../../contract/lifecycle'
+import { deliveryRequests, items, payments } from '../db/schema'
+import {
+  bearer,
+  createItem,
+  createRequest,
+  createUser,
+  multipart,
+  TINY_PDF,
+  type TestUser,
+} from '../testing/fixtures'
+import { backends, createTestApp, type TestApp } from '../testing/test-app'
+
+// contract/lifecycle.ts as a table, through the real routes: every (status, event, role) either
+// makes the table's move or is refused with today's answer and changes nothing.
+
+const roles: LifecycleRole[] = ['sender', 'deliverer', 'admin']
+
+/** Today's refusal of an event on an item in `status` by the role the table names for it. */
+function refusal(event: LifecycleEvent, status: ItemStatus): [number, string] {
+  if (event === 'accept' || event === 'reject')
+    return [
+      409,
+      status === 'cancelled'
+        ? 'This item has been cancelled'
+        : 'This request has already been answered',
+    ]
+  if (event === 'cancel') return [409, 'This item can no longer be cancelled']
+  // The deliverer carries only items whose request was accepted; others are not theirs.
+  return status === 'pending' || status === 'cancelled'
+    ? [404, 'Item not found']
+    : [409, 'This delivery cannot move to that status']
+}
+
+describe.each(backends)('the item lifecycle on %s', (backend) => {
+  let t: TestApp
+  let sender: TestUser
+  let deliverer: TestUser
+  let admin: TestUser
+  beforeAll(async () => {
+    t = await createTestApp(backend)
+    sender = await createUser(t.app, { role: 'sender' })
+    deliverer = await createUser(t.app, { role: 'deliverer' })
+    admin = await createUser(t.app, { role: 'admin' })
+  })
+  afterAll(() => t?.close())
+  const userOf = (role: LifecycleRole) => ({ sender, deliverer, admin })[role]
+
+  const post = (user: TestUser, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, headers: bearer(user) })
+
+  /**
+   * An item in `status` as the lifecycle leaves it: before acceptance its current request is
+   * approved and waits for the sender (paid, so accepting can go through); from acceptance on it
+   * is accepted. A cancelled item was cancelled while its request waited.
+   */
+  async function itemIn(status: ItemStatus) {
+    const accepted = status !== 'pending' && status !== 'cancelled'
+    const item = await createItem(t.app, sender.id, {
+      sendingApproval: 'approved',
+      status: status === 'cancelled' ? 'pending' : status,
+    })
+    const request = await createRequest(t.app, item.id, deliverer.id, {
+      deliveryApproval: 'approved',
+      requestStatus: accepted ? 'accepted' : 'pending',
+      delivererPrice: '21.37',
+    })
+    await t.app.db.update(items).set({ currentRequestId: request.id }).where(eq(items.id, item.id))
+    if (status === 'pending') {
+      const intent = await post(sender, '/api/create-payment-intent', {
+        item_id: item.id,
+        deliverer_id: deliverer.id,
+      })
+      const paid = await post(sender, '/api/test-payments/confirm', {
+        client_secret: intent.json().data.client_secret,
+        card_number: '4242424242424242',
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 2,
+        cvc: '123',
+      })
+      expect(paid.json().data.status).toBe('succeeded')
+    }
+    if (status === 'cancelled')
+      await t.app.db.update(items).set({ status: 'cancelled' }).where(eq(items.id, item.id))
+    return { itemId: item.id, requestId: request.id }
+  }
+
+  async function send(event: LifecycleEvent, user: TestUser, itemId: string) {
+    if (event === 'accept' || event === 'reject')
+      return post(user, '/api/update-request-status', {
+        item_id: itemId,
+        deliverer_id: deliverer.id,
+        status: event === 'accept' ? 'accepted' : 'rejected',
+      })
+    if (event === 'cancel') return post(user, '/api/cancel-item', { item_id: itemId })
+    const body = await multipart(
+      { item_id: itemId, status: event === 'pick_up' ? 'in_process' : 'delivered' },
+      ...(event === 'deliver'
+        ? [{ field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }]
+        : []),
+    )
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/update-delivery-status',
+      headers: { ...bearer(user), ...body.headers },
+      payload: body.payload,
+    })
+  }
+
+  const rows = async (itemId: string, requestId: string) => ({
+    item: (await t.app.db.select().from(items).where(eq(items.id, itemId)))[0]!,
+    request: (
+      await t.app.db.select().from(deliveryRequests).where(eq(deliveryRequests.id, requestId))
+    )[0]!,
+  })
+
+  // The context every fixture gives the sender's and the deliverer's view.
+  const contextOf = (status: ItemStatus) => ({
+    status,
+    sending_approval: 'approved' as const,
+    delivery_approval: 'approved' as const,
+    request_status:
+      status === 'pending' || status === 'cancelled' ? ('pending' as const) : ('accepted' as const),
+  })
+
+  it.each(itemStatuses)(
+    'from %s: each event by each role moves as the table says or changes nothing',
+    async (status) => {
+      // One item takes every refusal (refusals change nothing); each allowed move gets its own.
+      const shared = await itemIn(status)
+      for (const event of lifecycleEvents)
+        for (const role of roles) {
+          const decision = decide(event, role, contextOf(status))
+          const label = `${event} by ${role} from ${status}`
+          if (decision.ok) {
+            const { itemId, requestId } = await itemIn(status)
+            const res = await send(event, userOf(role), itemId)
+            expect(res.statusCode, `${label}: ${res.body}`).toBe(200)
+            const after = await rows(itemId, requestId)
+            expect(after.item.status, label).toBe(decision.transition.to)
+            if (event === 'accept') expect(after.request.agreedPriceCents, label).toBe(2137)
+            if (event === 'reject') expect(after.item.currentRequestId, label).toBeNull()
+            if (decision.transition.stamp === 'picked_up_at')
+              expect(after.item.pickedUpAt, label).toBeInstanceOf(Date)
+            if (decision.transition.stamp === 'delivered_at')
+              expect(after.item.deliveredAt, label).toBeInstanceOf(Date)
+            continue
+          }
+          const before = await rows(shared.itemId, shared.requestId)
+          const res = await send(event, userOf(role), shared.itemId)
+          if (decision.refused === 'role') expect(res.statusCode, label).toBe(403)
+          else {
+            const [code, message] = refusal(event, status)
+            expect(res.statusCode, label).toBe(code)
+            expect(res.json(), label).toEqual({ success: false, message })
+          }
+          expect(await rows(shared.itemId, shared.requestId), label).toEqual(before)
+        }
+    },
+  )
+
+  it.runIf(backend === 'postgres')(
+    'leaves exactly one outcome when the sender accepts and cancels a paid item at once',
+    async () => {
+      for (let round = 0; round < 8; round++) {
+        const { itemId, requestId } = await itemIn('pending')
+        const answers = await Promise.all([
+          send('accept', sender, itemId),
+          send('cancel', sender, itemId),
+        ])
+        const codes = answers.map((a) => a.statusCode)
+        expect(
+          codes.filter((c) => c === 200),
+          `round ${round}: ${codes}`,
+        ).toHaveLength(1)
+        expect(
+          codes.filter((c) => c === 409),
+          `round ${round}: ${codes}`,
+        ).toHaveLength(1)
+        const { item, request } = await rows(itemId, requestId)
+        const [payment] = await t.app.db
+          .select()
+          .from(payments)
+          .where(eq(payments.requestId, requestId))
+        if (answers[0]!.statusCode === 200) {
+          expect(item.status).toBe('ready_to_pickup')
+          expect(request).toMatchObject({ requestStatus: 'accepted', agreedPriceCents: 2137 })
+          expect(payment!.status).toBe('succeeded')
+        } else {
+          expect(item.status).toBe('cancelled')
+          expect(request).toMatchObject({ requestStatus: 'pending', agreedPriceCents: null })
+          expect(payment!.status).toBe('refund_pending')
+        }
+      }
+    },
+  )
+})
