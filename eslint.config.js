@@ -91,7 +91,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '!@emotion/server/**'] }],
     },
   },
-  // DESIGN.md's one-way imports, checked on resolved paths (aliases and relative paths alike):
+  // docs/design.md's one-way imports, checked on resolved paths (aliases and relative paths alike):
   // contract -> src/lib, components -> features -> routes; no feature imports another; the
   // worker sees only contract and src/lib.
   {

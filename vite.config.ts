@@ -35,13 +35,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectRegister: false,
         manifest,
         // The home-screen icons are the installer's business (the browser fetches them itself);
-        // precaching them only adds requests to the install (issue 12).
+        // precaching them only adds requests to the install (decision 013).
         includeManifestIcons: false,
         injectManifest: {
           // What the app needs offline. The map (maplibre and the offline base map) is listed too
           // but cached after the first signed-in page, not at install (sw/map-warmup.ts); the
           // install screenshots and home-screen icons are not needed offline.
-          // mjs: MapLibre's worker file, which the map loads by URL (issue 12).
+          // mjs: MapLibre's worker file, which the map loads by URL (decision 013).
           globPatterns: ['**/*.{js,mjs,css,html,svg,ico,webmanifest,woff2,geojson}', 'favicon.*'],
           globIgnores: ['prerendered/**', 'screenshots/**'],
         },

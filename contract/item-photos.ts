@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { uuidOf, uuidWith } from './ids'
 import { envelope } from './envelope'
 
-/** Item photos (issue 14, docs/decisions/018-item-photos.md). The server checks the bytes. */
+/** Item photos (docs/decisions/018-item-photos.md). The server checks the bytes. */
 export const MAX_PHOTOS = 5
 /** A 48-megapixel phone JPEG is 8–15 MB and the PWA sends it as it is (decision 028). */
 const MAX_PHOTO_MB = 20

@@ -5,7 +5,7 @@ import { availableItemsBody } from './deliveries'
 import { envelope } from './envelope'
 import { location } from './items'
 
-/** A deliverer keeps at most this many trips (issue 16); the next one is a 400. */
+/** A deliverer keeps at most this many trips (decision 024); the next one is a 400. */
 export const MAX_TRIPS = 20
 export const TOO_MANY_TRIPS = `You can save at most ${MAX_TRIPS} trips: delete one first`
 export const TRIP_DATE_PAST = 'Travel date cannot be in the past'

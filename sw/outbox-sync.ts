@@ -16,7 +16,7 @@ type SyncScope = ServiceWorkerGlobalScope & {
 /**
  * Pauses between tries inside one sync event (Chromium lets it run about 3 minutes). A link that
  * flaps is usually back within seconds, while the browser's own retry of a failed sync comes
- * 5 minutes later at the earliest, and after 3 failures never (issue 12: nothing sent within
+ * 5 minutes later at the earliest, and after 3 failures never (decision 013: nothing sent within
  * 60 s after a flapping session).
  */
 const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 30_000]

@@ -18,7 +18,7 @@ function shellFirst(a: string, b: string) {
 
 /**
  * Workbox installs its precache one file at a time (workbox issue 2528): on a 150 ms link that was
- * 23 s for ~140 files before the app worked offline (issue 12). When the install starts, this
+ * 23 s for ~140 files before the app worked offline (decision 013). When the install starts, this
  * fetches every file six at a time, shell first, into the HTTP cache; Workbox's own fetch of each
  * file waits for ours (the plugin) and is answered from the HTTP cache, so Workbox still does the
  * caching, the integrity and the cleanup. Files with a revision (index.html, icons), which Workbox

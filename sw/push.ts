@@ -26,7 +26,7 @@ export function parsePushPayload(text: string | undefined): PushPayload | null {
 }
 
 /**
- * Shows trip alerts (issue 16) and opens the item on click, in a Tote window already open when
+ * Shows trip alerts (decision 024) and opens the item on click, in a Tote window already open when
  * there is one. A push that is not ours still shows something: browsers require each push to
  * show a notification when the subscription promised userVisibleOnly.
  */

@@ -552,7 +552,7 @@ async function spawnServer(databaseUrl: string) {
 }
 
 /**
- * Issue 13: the same load (CONNECTIONS in all, SECONDS) on one server process, then split over
+ * Decision 015: the same load (CONNECTIONS in all, SECONDS) on one server process, then split over
  * two processes on the same database; requests per second of each and their ratio.
  */
 async function scaleOut(databaseUrl: string, token: string) {

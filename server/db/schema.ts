@@ -269,7 +269,7 @@ export const infoRequests = pgTable(
 )
 
 /**
- * Up to 5 photos of an item (issue 14, docs/decisions/018-item-photos.md): each a re-encoded,
+ * Up to 5 photos of an item (docs/decisions/018-item-photos.md): each a re-encoded,
  * metadata-free JPEG of at most 1600 px and its thumbnail, both stored_files rows.
  */
 export const itemPhotos = pgTable(
@@ -461,7 +461,7 @@ export const payoutDetails = pgTable('payout_details', {
 })
 
 /**
- * A deliverer's saved search of /available-items (issue 16): a route, a radius and the day they
+ * A deliverer's saved search of /available-items (decision 024): a route, a radius and the day they
  * set off. At most MAX_TRIPS a deliverer (contract/trips.ts), counted under a lock of their user row.
  */
 export const trips = pgTable(

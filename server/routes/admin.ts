@@ -5,7 +5,7 @@ import { adminTermRoutes } from './admin/terms'
 import { adminUserRoutes } from './admin/users'
 
 /**
- * Every /api/admin/* call (issue 5). The role check runs on request, before the body is parsed or
+ * Every /api/admin/* call (decision 004). The role check runs on request, before the body is parsed or
  * validated: anonymous 401 'Unauthenticated', sender or deliverer 403 'Forbidden', whatever they send.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

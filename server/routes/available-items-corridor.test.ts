@@ -23,7 +23,7 @@ import {
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
 import { mustPath, seededRandom } from '../testing/corridor'
 
-/** Issue 16: available-items matches along the path (docs/decisions/023-corridor-matching.md). */
+/** available-items matches along the path (docs/decisions/023-corridor-matching.md). */
 const chicago = { lat: 41.8781, lng: -87.6298 }
 const indianapolis = { lat: 39.7684, lng: -86.1581 }
 const gary = { lat: 41.5934, lng: -87.3464 }

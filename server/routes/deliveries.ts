@@ -45,7 +45,7 @@ const pageOf = (page: number, perPage: number, total: number) => ({
   last_page: Math.max(1, Math.ceil(total / perPage)),
 })
 
-/** Deliverer calls: available items, item detail, request-item, stats, deliveries (issue 4). */
+/** Deliverer calls: available items, item detail, request-item, stats, deliveries. */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deliverer = app.requireRole('deliverer')
 

@@ -24,7 +24,7 @@ const tags = ['item photos']
 const security = [{ bearerAuth: [] }]
 
 /**
- * Item photos (issue 14, docs/decisions/018-item-photos.md): the sender adds (multipart, field
+ * Item photos (docs/decisions/018-item-photos.md): the sender adds (multipart, field
  * `photo`) and removes them; the sender, admins and deliverers who may see the item read them.
  */
 export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -33,7 +33,7 @@ import { requireUser } from '../plugins/auth'
 const tags = ['payments']
 const security = [{ bearerAuth: [] }]
 
-/** Card payments: intents, test provider, accept/reject, payment status, receipts, Stripe webhook (issue 3). */
+/** Card payments: intents, test provider, accept/reject, payment status, receipts, Stripe webhook (decision 003). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.payments
   const sender = app.requireRole('sender')

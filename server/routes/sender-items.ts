@@ -30,7 +30,7 @@ const ITEM_CANCELLED = 'Item cancelled'
 const tags = ['sender items']
 const security = [{ bearerAuth: [] }]
 
-/** Sender's items: list, detail, create, edit, cancel, deliverers, stats (issue 3). */
+/** Sender's items: list, detail, create, edit, cancel, deliverers, stats. */
 export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
   const sender = app.requireRole('sender')
   app.post(

@@ -29,7 +29,7 @@ const TRIP_NOT_FOUND = 'Trip not found'
 const security = [{ bearerAuth: [] }]
 
 /**
- * GET, POST /api/trips and PUT, DELETE /api/trips/{id}: a deliverer's saved trips (issue 16).
+ * GET, POST /api/trips and PUT, DELETE /api/trips/{id}: a deliverer's saved trips (decision 024).
  * Deliverers only (others 403); someone else's trip or an unknown id is a 404, never a 403.
  */
 export const tripRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { itemOnTrip } from './trip-match'
 
-// Chicago -> Indianapolis, 25 km either side (issue 16's example).
+// Chicago -> Indianapolis, 25 km either side (the example of decision 023).
 const trip = {
   originLat: 41.8781,
   originLng: -87.6298,

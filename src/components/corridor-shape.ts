@@ -1,4 +1,4 @@
-// The route and its corridor drawn on /available-items (issue 16): the great-circle path the
+// The route and its corridor drawn on /available-items (decision 023): the great-circle path the
 // server matches along, and the band of radius_km around it (docs/decisions/023).
 // Spherical trigonometry on a sphere of the mean Earth radius: a drawing, not a measurement.
 

@@ -3,7 +3,7 @@ import type { pushKeyAnswer, PushSubscriptionBody } from '@contract/notification
 import { api } from './api-client'
 
 /**
- * Web Push on this device (issue 16): the browser's subscription, registered with the server so
+ * Web Push on this device (decision 024): the browser's subscription, registered with the server so
  * trip alerts reach the device while Tote is closed. The service worker shows them (sw/push.ts).
  */
 export function pushSupported(): boolean {

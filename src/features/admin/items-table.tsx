@@ -19,7 +19,7 @@ const sortChoices: SortChoice<AdminItemSortColumn>[] = [
 
 /**
  * Table.ScrollArea keeps every cell on one line; names, senders and routes wrap instead, so the
- * table fits 1280 px beside the sidebar with no sideways scrolling (issue 14). A word longer than
+ * table fits 1280 px beside the sidebar with no sideways scrolling. A word longer than
  * its column (an email, a pasted URL) breaks rather than widening it.
  */
 const wrapping = { whiteSpace: 'normal', overflowWrap: 'break-word' } as const

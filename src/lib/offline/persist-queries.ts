@@ -93,7 +93,7 @@ async function write(rows: PersistedQuery[], userId: string) {
     }
   }
   // Counting reads keys only; loading every saved answer after each write blocked the main thread
-  // for ~100 ms on a phone at each page start (issue 11).
+  // for ~100 ms on a phone at each page start (decision 012).
   const rowsOfUser = db.queries.where('userId').equals(userId)
   if ((await rowsOfUser.count()) <= MAX_ROWS_PER_USER) return
   const all = await rowsOfUser.sortBy('dataUpdatedAt')
@@ -104,7 +104,7 @@ async function write(rows: PersistedQuery[], userId: string) {
 /**
  * Saves successful queries of `currentUserId()` as they arrive; returns a stop function.
  * Write-through, not throttled: an item seen for a moment before the tab closes must be on the
- * device (issue 12), and an IndexedDB write started at once commits even while the page unloads,
+ * device (decision 013), and an IndexedDB write started at once commits even while the page unloads,
  * where one started from `pagehide` often does not. Successes of one tick go in one batch.
  */
 export function startPersistingQueries(

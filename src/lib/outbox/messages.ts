@@ -4,7 +4,7 @@ export const QUEUED_MESSAGE =
 
 /**
  * Kept on an entry the server answered 401 (expired or revoked session): it stays queued and goes
- * once its user signs in again; the shell and the login page say so (issue 12).
+ * once its user signs in again; the shell and the login page say so (decision 013).
  */
 export const SIGN_IN_AGAIN_ERROR = 'Sign in again to send this change.'
 

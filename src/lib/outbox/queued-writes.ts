@@ -1,6 +1,6 @@
 import type { OutboxEntry, OutboxKind } from '@/lib/db'
 
-/** Shown where a write waits in the outbox (issue 12): on its item's card, detail and info request. */
+/** Shown where a write waits in the outbox (decision 013): on its item's card, detail and info request. */
 export const QUEUED_WRITE_MESSAGE = 'Queued — will be sent when you are back online'
 
 /**

@@ -57,7 +57,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
 
 /**
  * Puts a refused entry back in the queue with a fresh Idempotency-Key: the server keeps no answer
- * for a refusal that can change (issue 12), but a new key makes sure the retry is a new request.
+ * for a refusal that can change (decision 013), but a new key makes sure the retry is a new request.
  * An entry still queued keeps its key (its last attempt may have reached the server with the
  * answer lost), so a Retry on it only sends it sooner and nothing is ever done twice.
  */

@@ -5,7 +5,7 @@ import { SIGN_IN_AGAIN_ERROR } from './messages'
 import { useOutbox } from './use-outbox'
 
 /**
- * How many queued changes wait for a sign-in (issue 12). Signed in: the user's unsent changes,
+ * How many queued changes wait for a sign-in (decision 013). Signed in: the user's unsent changes,
  * once the server refused the session of a replay (401). Signed out: every unsent change on the
  * device, since none can go until its user signs in again (an expired session ends here).
  */
