@@ -3,7 +3,7 @@ import { HTTPError } from 'ky'
 
 /**
  * Only a request that got no answer is tried again (twice). Any answer, a 4xx or a 5xx, is shown
- * at once: asking again hides the error for seconds and piles load on a server in trouble
+ * at once: asking again hides the error for seconds and piles load on a server in trouble.
  * The offline banner says when retries are under way.
  */
 export function retryNetworkFailures(failureCount: number, error: unknown) {
