@@ -78,10 +78,7 @@ export default tseslint.config(
   // than asserting it with `!`, which fails later and far away as a read of undefined.
   {
     files: ['server/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      'server/testing/**',
-    ],
+    ignores: ['**/*.test.ts', 'server/testing/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {
