@@ -1,7 +1,7 @@
 import postgres from 'postgres'
 
 /** The PostgreSQL the server tests use when it answers (TEST_DATABASE_URL overrides it). */
-export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 
 /** Answers whether PostgreSQL answers at PG_URL within a short timeout. */
 export async function postgresAnswers(): Promise<boolean> {
