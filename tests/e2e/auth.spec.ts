@@ -120,7 +120,7 @@ async function verificationLink(page: Page, baseURL: string, email: string): Pro
         const body = (await response.json()) as { data?: { text: string }[] }
         for (const mail of body.data ?? []) {
           const match = String(mail.text).match(/\/verify-email\?token=[^\s"'<>)]+/)
-          if (match) link = match[0]
+          if (match) link ||= match[0]
         }
         return link ? 'found' : 'no mail yet'
       },
