@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import checkFile from 'eslint-plugin-check-file'
+import playwright from 'eslint-plugin-playwright'
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -45,10 +46,40 @@ export default tseslint.config(
       ],
     },
   },
-  // Playwright fixtures and hooks that need no fixture still destructure their first argument.
+  // Browser tests wait as people do: web-first assertions that retry instead of one-off reads
+  // through node:assert, and no fixed sleeps (a pause that is the scenario says why).
+  {
+    ...playwright.configs['flat/recommended'],
+    files: ['tests/e2e/**/*.ts'],
+  },
   {
     files: ['tests/e2e/**/*.ts'],
-    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+    rules: {
+      // Helpers that fail the test as an expect would (tests/e2e/support, fixtures.ts).
+      'playwright/expect-expect': [
+        'warn',
+        {
+          assertFunctionNames: [
+            'waitForPath',
+            'expectPresent',
+            'expectImageShown',
+            'expectSavedForOffline',
+          ],
+        },
+      ],
+      // Playwright fixtures and hooks that need no fixture still destructure their first argument.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['assert', 'node:assert', 'assert/strict', 'node:assert/strict'].map((name) => ({
+            name,
+            message:
+              "Browser tests assert with Playwright's expect: web-first on locators, expect.poll for values that settle.",
+          })),
+        },
+      ],
+    },
   },
   // Imports flow one way: server/ and src/ never import each other; contract/ imports only zod.
   {

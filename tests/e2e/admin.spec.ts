@@ -7,7 +7,6 @@
 // Order: docs/spec.md section 4 shows the deliverer's Respond button only while their own approval is
 // pending, so the admin asks before approving the delivery (as a careful admin would) and the last
 // step checks that Respond is gone once the delivery is approved.
-import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,7 +14,7 @@ import type { Locator, Page } from '@playwright/test'
 import { TINY_PDF, TINY_PNG, apiCall, apiLogin, apiMultipart } from './support/api'
 import { field, logIn, openPage, waitForPath, type Session } from './support/browser'
 import type { TestServer } from './support/server'
-import { test } from './fixtures'
+import { expect, test } from './fixtures'
 
 const TEST_TIMEOUT_MS = 100_000
 const DELIVERER = 'Dana Deliverer'
@@ -56,11 +55,12 @@ test.describe('admin review of an item and an information request', () => {
       sender_price: 30,
     })
     item = created.data.item
-    assert.ok(item?.id, `POST /api/items answered no item: ${JSON.stringify(created)}`)
+    expect(item?.id, `POST /api/items answered no item: ${JSON.stringify(created)}`).toBeTruthy()
     writeFileSync(join(files, 'ticket.png'), TINY_PNG)
     admin = await openPage(browser, server.baseURL)
     deliverer = await openPage(browser, server.baseURL)
   })
+
   test.afterAll(async () => {
     await admin?.context.close()
     await deliverer?.context.close()
@@ -77,41 +77,45 @@ test.describe('admin review of an item and an information request', () => {
     await field(dialog, 'Your response').fill(message)
     await dialog.getByLabel('Attach a file (optional)').setInputFiles(join(files, 'ticket.png'))
     await dialog.getByRole('button', { name: 'Send response' }).click()
-    await page.getByText('Information sent successfully!').first().waitFor()
-    await dialog.waitFor({ state: 'detached' })
+    await expect(page.getByText('Information sent successfully!').first()).toBeVisible()
+    await expect(dialog).toHaveCount(0)
   }
 
   test('the admin finds the new item in the sending-approval queue and approves sending', () =>
     asAdmin('admin-approve-sending', async (page) => {
       await logIn(page, 'admin@example.com')
       await waitForPath(page, '/admin-dashboard')
-      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor()
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
 
       const queue = page.getByRole('region', { name: 'Items awaiting sending approval' })
       await queue.getByRole('link', { name: itemName }).click()
       await waitForPath(page, reviewPath())
-      await page.getByRole('heading', { name: `Sending Approval: ${itemName}` }).waitFor()
+      await expect(
+        page.getByRole('heading', { name: `Sending Approval: ${itemName}` }),
+      ).toBeVisible()
 
       const sending = section(page, 'Sending approval')
-      await sending.getByText('Pending', { exact: true }).waitFor()
+      await expect(sending.getByText('Pending', { exact: true })).toBeVisible()
       await sending.getByRole('button', { name: 'Approve sending' }).click()
       const dialog = page.getByRole('dialog', { name: 'Approve sending' })
       await dialog.getByRole('button', { name: 'Approve sending' }).click()
-      await dialog.waitFor({ state: 'detached' })
-      await sending.getByText('Sending approved').waitFor()
-      await sending.getByText('Approved', { exact: true }).waitFor()
-      assert.ok(
-        await sending.getByRole('button', { name: 'Approve sending' }).isDisabled(),
+      await expect(dialog).toHaveCount(0)
+      await expect(sending.getByText('Sending approved')).toBeVisible()
+      await expect(sending.getByText('Approved', { exact: true })).toBeVisible()
+      await expect(
+        sending.getByRole('button', { name: 'Approve sending' }),
         'Approve sending is still enabled after approving',
-      )
+      ).toBeDisabled()
 
       // It left the queue: back on the dashboard it is no longer waiting.
       await page.getByRole('link', { name: 'Back to Items Management' }).click()
       await waitForPath(page, '/items-management')
       await page.goto('/admin-dashboard')
-      await queue.getByRole('listitem').first().or(queue.getByText('Nothing waiting')).waitFor()
+      await expect(
+        queue.getByRole('listitem').first().or(queue.getByText('Nothing waiting')),
+      ).toBeVisible()
       // Allowing for a refresh of a cached list: it must be gone within the action timeout.
-      await queue.getByRole('link', { name: itemName }).waitFor({ state: 'detached' })
+      await expect(queue.getByRole('link', { name: itemName })).toHaveCount(0)
     }))
 
   test("the admin views the deliverer's proof of travel and asks them for information", async () => {
@@ -127,14 +131,14 @@ test.describe('admin review of an item and an information request', () => {
     await asAdmin('admin-proof-and-ask', async (page) => {
       await page.goto(reviewPath())
       const requests = section(page, 'Delivery requests (1)')
-      await requests.getByText(DELIVERER).waitFor()
+      await expect(requests.getByText(DELIVERER)).toBeVisible()
 
       await requests.getByRole('button', { name: `View proof of travel of ${DELIVERER}` }).click()
       const viewer = page.getByRole('dialog', { name: `Proof of travel: ${DELIVERER}` })
       const frame = viewer.locator('iframe')
-      await frame.waitFor()
-      assert.match(String(await frame.getAttribute('src')), /^blob:/)
-      assert.equal(await viewer.getByText(/failed|no proof of travel/i).count(), 0)
+      await expect(frame).toBeVisible()
+      await expect(frame).toHaveAttribute('src', /^blob:/)
+      await expect(viewer.getByText(/failed|no proof of travel/i)).toHaveCount(0)
       // The viewer holds the very PDF the deliverer uploaded: download it as a user could.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -142,21 +146,21 @@ test.describe('admin review of an item and an information request', () => {
       ])
       const saved = join(files, 'downloaded-proof.pdf')
       await download.saveAs(saved)
-      assert.deepEqual(readFileSync(saved), TINY_PDF)
+      expect(readFileSync(saved)).toEqual(TINY_PDF)
       await closeViewer(viewer)
 
       const info = section(page, 'Information requests')
-      await info.getByText('No information requested yet').waitFor()
+      await expect(info.getByText('No information requested yet')).toBeVisible()
       await info.getByRole('button', { name: 'Ask for information' }).click()
       const ask = page.getByRole('dialog', { name: 'Ask for information' })
       await field(ask, 'Recipient').selectOption({ label: `Deliverer: ${DELIVERER}` })
       await field(ask, 'Description').fill(QUESTION)
       await ask.getByRole('button', { name: 'Send request' }).click()
-      await ask.waitFor({ state: 'detached' })
-      await info.getByText('Information request sent').waitFor()
+      await expect(ask).toHaveCount(0)
+      await expect(info.getByText('Information request sent')).toBeVisible()
       const asked = info.getByRole('listitem').filter({ hasText: QUESTION })
-      await asked.getByText(`To Deliverer ${DELIVERER}`).waitFor()
-      await asked.getByText('Awaiting response').waitFor()
+      await expect(asked.getByText(`To Deliverer ${DELIVERER}`)).toBeVisible()
+      await expect(asked.getByText('Awaiting response')).toBeVisible()
     })
   })
 
@@ -168,13 +172,15 @@ test.describe('admin review of an item and an information request', () => {
         .getByRole('button', { name: `View proof of travel of ${DELIVERER}` })
         .click()
       const viewer = page.getByRole('dialog', { name: `Proof of travel: ${DELIVERER}` })
-      const frame = await viewer.locator('iframe').elementHandle()
-      const content = await frame.contentFrame()
-      assert.ok(content, 'the viewer has no frame content')
-      await content.waitForLoadState()
+      await expect(viewer.locator('iframe')).toHaveAttribute('src', /^blob:/)
+      // A frame the page's CSP refuses shows an error page instead of the blob it was given.
+      const pdfFrame = () => page.frame({ url: /^blob:/ })
+      await expect
+        .poll(() => pdfFrame()?.url(), 'the viewer frame does not show the PDF blob')
+        .toMatch(/^blob:/)
+      await pdfFrame()?.waitForLoadState()
       const blocked = admin.problems.slice(seen).filter((p) => /Security Policy/.test(p))
-      assert.deepEqual(blocked, [], 'the PDF frame was refused by the Content Security Policy')
-      assert.match(content.url(), /^blob:/, `the PDF frame shows ${content.url()}`)
+      expect(blocked, 'the PDF frame was refused by the Content Security Policy').toEqual([])
       await closeViewer(viewer)
     }))
 
@@ -183,22 +189,22 @@ test.describe('admin review of an item and an information request', () => {
       await logIn(page, 'deliverer@example.com')
       await waitForPath(page, '/deliverer-dashboard')
       await page.goto(`/available-items/${item.id}`)
-      await page.getByRole('heading', { name: itemName, level: 1 }).waitFor()
+      await expect(page.getByRole('heading', { name: itemName, level: 1 })).toBeVisible()
 
       const area = page.getByRole('region', { name: 'Admin information request' })
-      await area.getByText(QUESTION).waitFor()
-      await area.getByText('Action Required', { exact: true }).waitFor()
+      await expect(area.getByText(QUESTION)).toBeVisible()
+      await expect(area.getByText('Action Required', { exact: true })).toBeVisible()
       await area.getByRole('button', { name: 'Respond', exact: true }).click()
 
       await answer(page, ANSWER)
       // The answer is kept: after a reload the area shows it as submitted.
       await page.reload()
-      await area.getByText('Information Submitted', { exact: true }).waitFor()
-      assert.equal(await area.getByText('Action Required', { exact: true }).count(), 0)
-      await area.getByText(ANSWER).waitFor()
-      await area.getByRole('button', { name: 'View your file' }).waitFor()
+      await expect(area.getByText('Information Submitted', { exact: true })).toBeVisible()
+      await expect(area.getByText('Action Required', { exact: true })).toHaveCount(0)
+      await expect(area.getByText(ANSWER)).toBeVisible()
+      await expect(area.getByRole('button', { name: 'View your file' })).toBeVisible()
       // Still awaiting the delivery approval, so the answer can be replaced.
-      await area.getByRole('button', { name: 'Resubmit Response' }).waitFor()
+      await expect(area.getByRole('button', { name: 'Resubmit Response' })).toBeVisible()
     }))
 
   test("the deliverer's item page shows a sent answer at once, without a reload", () =>
@@ -206,7 +212,7 @@ test.describe('admin review of an item and an information request', () => {
       const area = page.getByRole('region', { name: 'Admin information request' })
       await area.getByRole('button', { name: 'Resubmit Response' }).click()
       await answer(page, `${ANSWER} ${RESUBMITTED}`)
-      await area.getByText(RESUBMITTED).waitFor({ timeout: 5_000 })
+      await expect(area.getByText(RESUBMITTED)).toBeVisible({ timeout: 5_000 })
     }))
 
   test("the admin reads the answer and its image, then approves the deliverer's delivery", async () => {
@@ -214,44 +220,47 @@ test.describe('admin review of an item and an information request', () => {
       await page.reload()
       const info = section(page, 'Information requests')
       const asked = info.getByRole('listitem').filter({ hasText: QUESTION })
-      await asked.getByText('Information Submitted', { exact: true }).waitFor()
-      await asked.getByText(ANSWER).waitFor()
-      assert.equal(await asked.getByText('Awaiting response').count(), 0)
+      await expect(asked.getByText('Information Submitted', { exact: true })).toBeVisible()
+      await expect(asked.getByText(ANSWER)).toBeVisible()
+      await expect(asked.getByText('Awaiting response')).toHaveCount(0)
 
       await asked.getByRole('button', { name: 'View answer file' }).click()
       const viewer = page.getByRole('dialog', { name: `Answer file from Deliverer ${DELIVERER}` })
       const image = viewer.getByRole('img', { name: `Answer file from Deliverer ${DELIVERER}` })
-      await image.waitFor()
-      await page.waitForFunction(
-        (el) => (el as HTMLImageElement).complete,
-        await image.elementHandle(),
-      )
-      const width = await image.evaluate((el) => (el as HTMLImageElement).naturalWidth)
-      assert.equal(width, 1, 'the answer image did not decode (naturalWidth)')
-      assert.equal(await viewer.getByText(/failed/i).count(), 0)
+      await expect(image).toBeVisible()
+      // Once loaded, the 1 px PNG decodes to its natural width.
+      await expect
+        .poll(
+          () =>
+            image.evaluate((el) => {
+              const img = el as HTMLImageElement
+              return img.complete ? img.naturalWidth : 'loading'
+            }),
+          'the answer image did not decode (naturalWidth)',
+        )
+        .toBe(1)
+      await expect(viewer.getByText(/failed/i)).toHaveCount(0)
       await closeViewer(viewer)
 
       const requests = section(page, 'Delivery requests (1)')
       await requests.getByRole('button', { name: `Approve delivery by ${DELIVERER}` }).click()
       const dialog = page.getByRole('dialog', { name: 'Approve delivery' })
       await dialog.getByRole('button', { name: 'Approve delivery' }).click()
-      await dialog.waitFor({ state: 'detached' })
-      await requests.getByText('Delivery approved').waitFor()
-      assert.ok(
-        await requests
-          .getByRole('button', { name: `Approve delivery by ${DELIVERER}` })
-          .isDisabled(),
+      await expect(dialog).toHaveCount(0)
+      await expect(requests.getByText('Delivery approved')).toBeVisible()
+      await expect(
+        requests.getByRole('button', { name: `Approve delivery by ${DELIVERER}` }),
         'Approve delivery is still enabled after approving',
-      )
+      ).toBeDisabled()
     })
 
     // docs/spec.md section 4: with the delivery approved the deliverer can no longer respond.
     await asDeliverer('deliverer-after-approval', async (page) => {
       await page.reload()
       const area = page.getByRole('region', { name: 'Admin information request' })
-      await area.getByText('Information Submitted', { exact: true }).waitFor()
-      await area.getByText(ANSWER).waitFor()
-      assert.equal(await area.getByRole('button', { name: /Respond/ }).count(), 0)
+      await expect(area.getByText('Information Submitted', { exact: true })).toBeVisible()
+      await expect(area.getByText(ANSWER)).toBeVisible()
+      await expect(area.getByRole('button', { name: /Respond/ })).toHaveCount(0)
     })
   })
 })
@@ -259,7 +268,7 @@ test.describe('admin review of an item and an information request', () => {
 /** Closes a document viewer with its footer's Close button (the corner X is also named Close). */
 async function closeViewer(viewer: Locator) {
   await viewer.getByRole('button', { name: 'Close', exact: true }).last().click()
-  await viewer.waitFor({ state: 'detached' })
+  await expect(viewer).toHaveCount(0)
 }
 
 /** A SectionCard of the review page: a region named by its heading. */

@@ -22,19 +22,16 @@ test.describe('accounts and route guards', () => {
 
     const link = await verificationLink(page, server.baseURL, email)
     await page.goto(link)
-    await page
-      .getByText(/verified/i)
-      .first()
-      .waitFor()
+    await expect(page.getByText(/verified/i).first()).toBeVisible()
 
     await logIn(page, email, 'correct-horse-42')
     await waitForPath(page, '/deliverer-dashboard')
-    await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Traveler Dashboard' })).toBeVisible()
 
     // A sender-only route sends a deliverer back to their own dashboard.
     await page.goto('/items')
     await waitForPath(page, '/deliverer-dashboard')
-    await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Traveler Dashboard' })).toBeVisible()
 
     await logOut(page)
     // Signed out for real: a guarded page now goes to the login page.
@@ -93,7 +90,7 @@ test.describe('accounts and route guards', () => {
   test('a tampered stored token sends the user to the login page on reload', async ({ page }) => {
     await logIn(page, 'deliverer@example.com')
     await waitForPath(page, '/deliverer-dashboard')
-    await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Traveler Dashboard' })).toBeVisible()
 
     const tampered = await page.evaluate(() => {
       const jwt = /^"?([\w-]+\.[\w-]+)\.([\w-]+)"?$/
@@ -143,7 +140,7 @@ async function chooseRole(page: Page, role: string) {
       // A custom radio hides its input: click the label that wraps it.
       await page.locator('label', { has: radio.first() }).first().click()
     }
-    expect(await radio.first().isChecked(), `the '${role}' radio is not checked`).toBe(true)
+    await expect(radio.first(), `the '${role}' radio is not checked`).toBeChecked()
     return
   }
   const select = page.getByRole('combobox', { name: /role|account type|join as/i })
@@ -160,23 +157,23 @@ async function chooseRole(page: Page, role: string) {
 
 /** Waits for the verification mail in the dev outbox and returns its /verify-email link. */
 async function verificationLink(page: Page, baseURL: string, email: string): Promise<string> {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const response = await page.request.get(
-      `${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`,
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(
+          `${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`,
+        )
+        if (!response.ok()) return `HTTP ${response.status()}`
+        const body = (await response.json()) as { data?: { text: string }[] }
+        for (const mail of body.data ?? []) {
+          const match = String(mail.text).match(/\/verify-email\?token=[^\s"'<>)]+/)
+          if (match) link ||= match[0]
+        }
+        return link ? 'found' : 'no mail yet'
+      },
+      { message: `no verification mail for ${email} in /api/dev/outbox`, intervals: [250] },
     )
-    if (response.ok()) {
-      const body = (await response.json()) as { data?: { text: string }[] }
-      for (const mail of body.data ?? []) {
-        const match = String(mail.text).match(/\/verify-email\?token=[^\s"'<>)]+/)
-        if (match) return match[0]
-      }
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `no verification mail for ${email} in /api/dev/outbox (last status ${response.status()})`,
-      )
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
+    .toBe('found')
+  return link
 }

@@ -2,7 +2,6 @@
 // opens it, is refused a wrong travel document, uploads a PDF, consents to the terms and requests
 // it; the request reaches the server once. Also the deliverer dashboard's four counters.
 // Runs against the real server and built PWA.
-import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +9,7 @@ import type { Page } from '@playwright/test'
 import { apiCall, apiLogin, TINY_PDF, type Session } from './support/api'
 import { waitForPath } from './support/browser'
 import type { TestServer } from './support/server'
-import { test } from './fixtures'
+import { expect, expectPresent, test } from './fixtures'
 
 const CHOOSE_PROMPT = 'Please select your destination and current location to see available items.'
 const TRAVEL_PROOF = /^Proof of travel/
@@ -57,13 +56,14 @@ test.describe('the deliverer requests an item along their route', () => {
     })
     deliverer = await apiLogin(server.baseURL, 'deliverer@example.com')
   })
+
   test.afterAll(() => {
     if (files) rmSync(files, { recursive: true, force: true })
   })
 
   test('the dashboard shows the four counters', async ({ delivererPage: page }) => {
     await page.goto('/deliverer-dashboard')
-    await page.getByRole('heading', { name: 'Traveler Dashboard' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Traveler Dashboard' })).toBeVisible()
 
     const { data: stats } = await apiCall(
       server.baseURL,
@@ -79,10 +79,10 @@ test.describe('the deliverer requests an item along their route', () => {
       ['Delivered', 'delivered_items'],
     ] as const) {
       const counter = stat.locator('dl', { has: page.getByText(label, { exact: true }) })
-      await counter.getByText(String(stats[key]), { exact: true }).waitFor()
+      await expect(counter.getByText(String(stats[key]), { exact: true })).toBeVisible()
     }
     // The seed and the fresh item make at least one item available; the counter shows it.
-    assert.ok(stats.available_items > 0, 'no available items counted for the deliverer')
+    expect(stats.available_items, 'no available items counted for the deliverer').toBeGreaterThan(0)
     // The demo seed starts the deliverer with two deliveries under way: both are listed, and
     // View opens its delivery page.
     const { data: mine } = await apiCall(
@@ -94,14 +94,15 @@ test.describe('the deliverer requests an item along their route', () => {
     const current = (mine.items as (Item & { status: string })[]).filter((i) =>
       ['ready_to_pickup', 'in_process'].includes(i.status),
     )
-    assert.equal(current.length, 2, 'the seed should give two deliveries under way')
+    expect(current, 'the seed should give two deliveries under way').toHaveLength(2)
     const first = current[0]
-    assert.ok(first)
+    expectPresent(first)
     const list = page.getByRole('region', { name: 'Current Deliveries' })
-    for (const i of current) await list.getByRole('link', { name: `View ${i.name}` }).waitFor()
+    for (const i of current)
+      await expect(list.getByRole('link', { name: `View ${i.name}` })).toBeVisible()
     await list.getByRole('link', { name: `View ${first.name}` }).click()
     await waitForPath(page, `/my-deliveries/${first.id}`)
-    await page.getByRole('heading', { name: first.name, level: 1 }).waitFor()
+    await expect(page.getByRole('heading', { name: first.name, level: 1 })).toBeVisible()
   })
 
   test('finds the item by origin and destination, is refused a .txt, requests it with a PDF', async ({
@@ -112,90 +113,88 @@ test.describe('the deliverer requests an item along their route', () => {
 
     await page.getByRole('link', { name: 'Available Items' }).click()
     await waitForPath(page, '/available-items')
-    await page.getByRole('heading', { name: 'Available Items' }).waitFor()
-    await page.getByText(CHOOSE_PROMPT).waitFor()
+    await expect(page.getByRole('heading', { name: 'Available Items' })).toBeVisible()
+    await expect(page.getByText(CHOOSE_PROMPT)).toBeVisible()
 
     await pickPlace(page, 'Current location', 'Berlin', /^Berlin, Germany$/)
     // One place is not enough: the prompt stays until both are chosen.
-    assert.ok(await page.getByText(CHOOSE_PROMPT).isVisible(), 'prompt gone after one place')
+    await expect(page.getByText(CHOOSE_PROMPT), 'prompt gone after one place').toBeVisible()
     await pickPlace(page, 'Destination', 'Munich', /^Munich\b.*Germany$/)
-    await page.getByText(CHOOSE_PROMPT).waitFor({ state: 'detached' })
+    await expect(page.getByText(CHOOSE_PROMPT)).toHaveCount(0)
 
     const card = page.getByRole('article', { name: item.name })
-    await card.waitFor()
-    await card.getByText('Berlin, Germany → Munich, Germany').waitFor()
+    await expect(card).toBeVisible()
+    await expect(card.getByText('Berlin, Germany → Munich, Germany')).toBeVisible()
     const cardRequest = card.getByRole('button', { name: 'Request to Deliver' })
-    assert.ok(await cardRequest.isEnabled(), "the card's 'Request to Deliver' is disabled")
+    await expect(cardRequest, "the card's 'Request to Deliver' is disabled").toBeEnabled()
 
     await card.getByRole('link', { name: 'View details' }).click()
     await waitForPath(page, `/available-items/${item.id}`)
-    await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
-    await page.getByText('Status: Pending', { exact: true }).waitFor()
-    await page.getByText('Fragile', { exact: true }).waitFor()
-    await page.getByText('Keep it flat.').waitFor()
+    await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible()
+    await expect(page.getByText('Status: Pending', { exact: true })).toBeVisible()
+    await expect(page.getByText('Fragile', { exact: true })).toBeVisible()
+    await expect(page.getByText('Keep it flat.')).toBeVisible()
 
     const upload = page.getByLabel(TRAVEL_PROOF)
     const waiting = page.getByRole('button', { name: 'Upload Travel Document to Request' })
-    await waiting.waitFor()
-    assert.ok(await waiting.isDisabled(), 'the request button is enabled without a file')
+    await expect(waiting).toBeVisible()
+    await expect(waiting, 'the request button is enabled without a file').toBeDisabled()
 
     const txt = join(files, 'notes.txt')
     writeFileSync(txt, 'not a ticket')
     await upload.setInputFiles(txt)
-    await page
-      .getByText('Invalid file type. Please upload a PDF, JPEG, or PNG file.', {
+    await expect(
+      page.getByText('Invalid file type. Please upload a PDF, JPEG, or PNG file.', {
         exact: true,
-      })
-      .waitFor()
-    assert.ok(await waiting.isDisabled(), 'the request button is enabled after a .txt file')
+      }),
+    ).toBeVisible()
+    await expect(waiting, 'the request button is enabled after a .txt file').toBeDisabled()
 
     const pdf = join(files, 'ticket.pdf')
     writeFileSync(pdf, TINY_PDF)
     await upload.setInputFiles(pdf)
     const request = page.getByRole('button', { name: 'Request to Deliver', exact: true })
-    await request.waitFor()
-    assert.ok(await request.isEnabled(), "'Request to Deliver' is disabled with a PDF chosen")
-    assert.equal(
-      await page.getByText('Invalid file type', { exact: false }).count(),
-      0,
+    await expect(request).toBeVisible()
+    await expect(request, "'Request to Deliver' is disabled with a PDF chosen").toBeEnabled()
+    await expect(
+      page.getByText('Invalid file type', { exact: false }),
       'the file-type error stays after a valid PDF',
-    )
+    ).toHaveCount(0)
 
     await request.click()
     const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
-    await consent.waitFor()
+    await expect(consent).toBeVisible()
     for (const title of [
       'Carrying items safely',
       'Lawful contents',
       'Privacy of travel documents',
     ]) {
-      await consent.getByRole('heading', { name: title }).waitFor()
+      await expect(consent.getByRole('heading', { name: title })).toBeVisible()
     }
     // The sender's terms are not the deliverer's to accept.
-    assert.equal(await consent.getByText('Accurate description').count(), 0)
+    await expect(consent.getByText('Accurate description')).toHaveCount(0)
     await consent.getByRole('button', { name: 'Accept' }).click()
 
-    await page.getByText('Request sent successfully!').waitFor()
+    await expect(page.getByText('Request sent successfully!')).toBeVisible()
     await waitForPath(page, '/available-items')
-    await consent.waitFor({ state: 'detached' })
+    await expect(consent).toHaveCount(0)
     // Back on the list with the route chosen there, the card now says it is requested.
-    await page.getByRole('heading', { name: 'Available Items' }).waitFor()
-    assert.match(
-      await page.getByRole('combobox', { name: 'Current location' }).inputValue(),
+    await expect(page.getByRole('heading', { name: 'Available Items' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Current location' })).toHaveValue(
       /^Berlin, Germany$/,
     )
     const requestedCard = card.getByRole('button', { name: 'Requested', exact: true })
-    await requestedCard.waitFor()
-    assert.ok(await requestedCard.isDisabled(), "the card's 'Requested' is enabled")
+    await expect(requestedCard).toBeVisible()
+    await expect(requestedCard, "the card's 'Requested' is enabled").toBeDisabled()
 
     // Reopened from its card, the item says it is requested and no longer offers the upload.
     await card.getByRole('link', { name: 'View details' }).click()
     await waitForPath(page, `/available-items/${item.id}`)
-    await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
+    await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible()
     const requested = page.getByRole('button', { name: 'Requested', exact: true })
-    await requested.waitFor()
-    assert.ok(await requested.isDisabled(), "'Requested' is enabled")
-    assert.equal(await page.getByLabel(TRAVEL_PROOF).count(), 0, 'the upload is still shown')
+    await expect(requested).toBeVisible()
+    await expect(requested, "'Requested' is enabled").toBeDisabled()
+    await expect(page.getByLabel(TRAVEL_PROOF), 'the upload is still shown').toHaveCount(0)
 
     // Exactly one request reached the server, with the PDF and the sender's price.
     const { data: seen } = await apiCall(
@@ -204,7 +203,7 @@ test.describe('the deliverer requests an item along their route', () => {
       'GET',
       `/api/item/${item.id}`,
     )
-    assert.deepEqual(seen.requested_by, [deliverer.user.id])
+    expect(seen.requested_by).toEqual([deliverer.user.id])
     const admin = await apiLogin(server.baseURL, 'admin@example.com')
     const { data: full } = await apiCall(
       server.baseURL,
@@ -212,12 +211,12 @@ test.describe('the deliverer requests an item along their route', () => {
       'GET',
       `/api/admin/items/${item.id}`,
     )
-    assert.equal(full.requests.length, 1, JSON.stringify(full.requests))
+    expect(full.requests, JSON.stringify(full.requests)).toHaveLength(1)
     const [only] = full.requests
-    assert.equal(only.deliverer.id, deliverer.user.id)
-    assert.equal(only.deliverer_price, 30)
-    assert.equal(only.accept_privacy, true)
-    assert.ok(only.proof_of_travel, 'the request has no proof of travel')
+    expect(only.deliverer.id).toBe(deliverer.user.id)
+    expect(only.deliverer_price).toBe(30)
+    expect(only.accept_privacy).toBe(true)
+    expect(only.proof_of_travel, 'the request has no proof of travel').toBeTruthy()
   })
 
   test('sees the delivery address only once accepted, then confirms the pickup on the delivery page', async ({
@@ -228,17 +227,17 @@ test.describe('the deliverer requests an item along their route', () => {
 
     // Requested but not accepted: neither the page nor the API tells where it goes.
     await page.goto(`${server.baseURL}/available-items/${item.id}`)
-    await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
-    assert.equal(await page.getByText('Marienplatz 1, Munich').count(), 0)
-    assert.equal(await page.getByText('+49 30 1234567').count(), 0)
+    await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible()
+    await expect(page.getByText('Marienplatz 1, Munich')).toHaveCount(0)
+    await expect(page.getByText('+49 30 1234567')).toHaveCount(0)
     const { data: before } = await apiCall(
       server.baseURL,
       deliverer.token,
       'GET',
       `/api/item/${item.id}`,
     )
-    assert.equal(before.delivery_address, null)
-    assert.equal(before.delivery_phone, null)
+    expect(before.delivery_address).toBeNull()
+    expect(before.delivery_phone).toBeNull()
 
     // Accepted and paid (the seed's delivery ready to pick up): the job page shows it all.
     const { data: mine } = await apiCall(
@@ -250,29 +249,29 @@ test.describe('the deliverer requests an item along their route', () => {
     const ready = (
       mine.items as (Item & { status: string; delivery_address: string; delivery_phone: string })[]
     ).find((i) => i.status === 'ready_to_pickup')
-    assert.ok(ready?.delivery_address, 'the seed has no accepted delivery with an address')
+    expectPresent(ready?.delivery_address, 'the seed has no accepted delivery with an address')
     await page.goto(`${server.baseURL}/my-deliveries/${ready.id}`)
     const job = page.getByRole('region', { name: 'Your delivery' })
-    await job.getByText(ready.delivery_address, { exact: true }).waitFor()
-    await job.getByRole('link', { name: ready.delivery_phone }).waitFor()
-    await page.getByRole('region', { name: `Route of ${ready.name}` }).waitFor()
+    await expect(job.getByText(ready.delivery_address, { exact: true })).toBeVisible()
+    await expect(job.getByRole('link', { name: ready.delivery_phone })).toBeVisible()
+    await expect(page.getByRole('region', { name: `Route of ${ready.name}` })).toBeVisible()
 
     await page.getByRole('button', { name: 'Mark picked up' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Confirm pickup' })
     await confirm.getByRole('button', { name: 'Cancel' }).click()
-    await confirm.waitFor({ state: 'detached' })
+    await expect(confirm).toHaveCount(0)
     const { data: still } = await apiCall(
       server.baseURL,
       deliverer.token,
       'GET',
       `/api/item/${ready.id}`,
     )
-    assert.equal(still.status, 'ready_to_pickup', 'Cancel changed the status')
+    expect(still.status, 'Cancel changed the status').toBe('ready_to_pickup')
 
     await page.getByRole('button', { name: 'Mark picked up' }).click()
     await confirm.getByRole('button', { name: 'Yes, picked up' }).click()
-    await page.getByText('Status: In process', { exact: true }).waitFor()
-    await page.getByRole('button', { name: 'Mark delivered' }).waitFor()
+    await expect(page.getByText('Status: In process', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Mark delivered' })).toBeVisible()
   })
 })
 
@@ -284,6 +283,6 @@ async function pickPlace(page: Page, label: string, text: string, option: RegExp
     name: option,
   })
   await choice.first().click()
-  await page.getByRole('listbox', { name: `${label} suggestions` }).waitFor({ state: 'hidden' })
-  assert.match(await box.inputValue(), option)
+  await expect(page.getByRole('listbox', { name: `${label} suggestions` })).toBeHidden()
+  await expect(box).toHaveValue(option)
 }

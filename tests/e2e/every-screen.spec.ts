@@ -1,11 +1,10 @@
 // Issue 14: every screen of the three roles, at 360 px and at desktop width, has no sideways
 // scroll and no serious or critical axe-core violation, in the light and in the dark mode. Runs against the real server and built PWA.
-import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser } from '@playwright/test'
 import { apiCall, apiLogin, type Session } from './support/api'
 import type { TestServer } from './support/server'
-import { signIn, test } from './fixtures'
+import { expect, expectPresent, signIn, test } from './fixtures'
 
 type Role = 'public' | 'sender' | 'deliverer' | 'admin'
 type Size = readonly [number, number]
@@ -47,7 +46,11 @@ test.describe('every screen, phone and desktop', () => {
     const delivery = (carried.items as Item[]).find((i) => i.status !== 'pending')
     const open = items.find((i) => i.status === 'pending' && i.sending_approval === 'approved')
     const review = items.find((i) => i.sending_approval === 'pending') ?? senderItem
-    assert.ok(senderItem && delivery && open && review, 'the demo seed lacks an item to visit')
+    const lacks = 'the demo seed lacks an item to visit'
+    expectPresent(senderItem, `${lacks} (a sender's item)`)
+    expectPresent(delivery, `${lacks} (a delivery under way)`)
+    expectPresent(open, `${lacks} (an approved, open item)`)
+    expectPresent(review, `${lacks} (an item to review)`)
     routes.public = PUBLIC
     routes.sender = ['/dashboard', '/items', `/items/${senderItem.id}`, '/post-item']
     routes.sender.push('/payment-method', '/profile', '/my-deliveries', '/rejected-requests')
@@ -87,9 +90,12 @@ test.describe('every screen, phone and desktop', () => {
     try {
       for (const path of routes[role]) {
         await page.goto(path)
-        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 })
-        // Lists and maps settle after their data arrives.
-        await page.waitForLoadState('networkidle').catch(() => {})
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({
+          timeout: 20_000,
+        })
+        // Lists settle once their data arrives: the page then shows no loading line (the boot
+        // skeleton's own stays in the document, hidden).
+        await expect(page.getByText(/^Loading\b/).filter({ visible: true })).toHaveCount(0)
         const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'))
         if (dark !== (colorScheme === 'dark')) problems.push(`${path}: not ${colorScheme}`)
         const overflow = await page.evaluate(() => {
@@ -125,23 +131,18 @@ test.describe('every screen, phone and desktop', () => {
         viewport: { width, height },
         serviceWorkers: 'block',
       })
-      assert.ok(sessions.sender)
+      expectPresent(sessions.sender)
       await signIn(context, server.baseURL, sessions.sender)
       // The app's code never arrives: what shows is what a slow first load shows meanwhile.
       await context.route('**/assets/**', (route) => route.abort())
       const page = await context.newPage()
       await page.goto('/dashboard')
       const status = page.getByRole('status')
-      assert.equal(await status.textContent(), 'Loading Tote…')
-      const frame = await page.evaluate(() => {
-        const visible = (selector: string) => {
-          const el = document.querySelector(selector)
-          return el !== null && el.getBoundingClientRect().width > 0
-        }
-        return { side: visible('#boot-skeleton .side'), top: visible('#boot-skeleton .top') }
-      })
+      await expect(status).toHaveText('Loading Tote…')
       // The sidebar on wide screens, the header bar on phones, as the app draws them.
-      assert.deepEqual(frame, width < 768 ? { side: false, top: true } : { side: true, top: false })
+      const wide = width >= 768
+      await expect(page.locator('#boot-skeleton .side')).toBeVisible({ visible: wide })
+      await expect(page.locator('#boot-skeleton .top')).toBeVisible({ visible: !wide })
       await context.close()
     }
   })
@@ -152,7 +153,7 @@ test.describe('every screen, phone and desktop', () => {
         test(`${role} screens at ${size[0]} px, ${scheme}`, async () => {
           test.setTimeout(5 * 60_000)
           const problems = await visit(role, size, scheme)
-          assert.deepEqual(problems, [], `\n${problems.join('\n')}`)
+          expect(problems, `\n${problems.join('\n')}`).toEqual([])
         })
       }
     }

@@ -2,12 +2,26 @@
 // fresh DATA_DIR, as tests change data), `baseURL` pointing at it, and pages already signed in as
 // one of the demo users. Every page a fixture opens records console errors, uncaught page errors
 // and 5xx answers; a failed test gets them attached next to its trace and screenshot.
-import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import {
+  expect,
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 import { apiLogin, type Session as ApiSession } from './support/api'
 import { ACTION_TIMEOUT_MS, recordProblems } from './support/browser'
 import { startServer, type TestServer } from './support/server'
 
-export { expect } from '@playwright/test'
+export { expect }
+
+/**
+ * Fails the test with `message` unless `value` is there (not null, undefined, empty or false), and
+ * tells TypeScript so: what the test goes on to use it for needs it.
+ */
+export function expectPresent<T>(value: T, message?: string): asserts value is NonNullable<T> {
+  expect(value, message).toBeTruthy()
+}
 
 export type Role = 'sender' | 'deliverer' | 'admin'
 

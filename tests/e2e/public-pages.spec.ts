@@ -1,9 +1,8 @@
 // The prerendered public pages (issue 11): real HTML that reads and links without JavaScript,
 // taken over by the app without a second render, in Debian's Chromium against the built server.
-import assert from 'node:assert/strict'
 import type { Page } from '@playwright/test'
 import { DEMO_PASSWORD, waitForPath } from './support/browser'
-import { test } from './fixtures'
+import { expect, expectPresent, test } from './fixtures'
 
 const PAGES = [
   '/',
@@ -33,37 +32,37 @@ test.describe('prerendered public pages', () => {
       const page = await context.newPage()
       for (const path of PAGES) {
         const response = await page.goto(path)
-        assert.ok(response, `${path} answered nothing`)
-        assert.equal(response.status(), 200, path)
-        assert.equal(response.headers()['content-encoding'], 'br', `${path} is sent compressed`)
+        expectPresent(response, `${path} answered nothing`)
+        expect(response.status(), path).toBe(200)
+        expect(response.headers()['content-encoding'], `${path} is sent compressed`).toBe('br')
         const text = await visibleText(page)
-        assert.ok(text.length > 200, `${path} shows its content without JavaScript`)
-        assert.match(await page.title(), /Tote/, path)
-        assert.ok(
-          await page.locator('head link[rel="canonical"]').count(),
+        expect(text.length, `${path} shows its content without JavaScript`).toBeGreaterThan(200)
+        await expect(page, path).toHaveTitle(/Tote/)
+        await expect(
+          page.locator('head link[rel="canonical"]'),
           `${path} has a canonical link`,
-        )
-        assert.ok(
-          ((await page.locator('head meta[name="description"]').getAttribute('content'))?.length ??
-            0) > 40,
+        ).not.toHaveCount(0)
+        await expect(
+          page.locator('head meta[name="description"]'),
           `${path} has a meta description`,
-        )
-        assert.equal(
-          await page.locator('head meta[property="og:title"]').getAttribute('content'),
+        ).toHaveAttribute('content', /.{41}/)
+        await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute(
+          'content',
           await page.title(),
         )
-        const form = FORMS[path]
-        if (form) {
-          const notice = `JavaScript is needed to ${form} on Tote`
-          assert.ok(text.includes(notice), `${path} says: ${notice}`)
-          assert.equal(await page.locator('form').getAttribute('method'), 'post', path)
-        }
+      }
+      // The forms need the app and say so without it.
+      for (const [path, form] of Object.entries(FORMS)) {
+        await page.goto(path)
+        const notice = `JavaScript is needed to ${form} on Tote`
+        expect(await visibleText(page), `${path} says: ${notice}`).toContain(notice)
+        await expect(page.locator('form'), path).toHaveAttribute('method', 'post')
       }
       // A link is a link: following one loads the next page, still without JavaScript.
       await page.goto('/')
       await page.getByRole('navigation', { name: 'Main navigation' }).getByText('FAQ').click()
       await waitForPath(page, '/faq')
-      assert.ok((await visibleText(page)).includes('Frequently asked questions'))
+      await expect(page.getByText('Frequently asked questions').first()).toBeVisible()
     } finally {
       await context.close()
     }
@@ -78,16 +77,14 @@ test.describe('prerendered public pages', () => {
       await page.goto(path)
       const prerendered = await visibleText(page)
       // The app waits for the visitor: nothing has taken the page over yet.
-      assert.equal(
-        await page.evaluate(() => 'appReady' in document.documentElement.dataset),
+      expect(await page.evaluate(() => 'appReady' in document.documentElement.dataset), path).toBe(
         false,
-        path,
       )
       await page.mouse.move(20, 20)
       await page.waitForFunction(() => 'appReady' in document.documentElement.dataset)
-      assert.equal(await visibleText(page), prerendered, `${path} reads the same`)
+      expect(await visibleText(page), `${path} reads the same`).toBe(prerendered)
     }
-    assert.deepEqual(problems, [], 'errors recorded while taking pages over')
+    expect(problems, 'errors recorded while taking pages over').toEqual([])
   })
 
   test('keeps what was typed before the app ran, and sends a submit made before then', async ({
@@ -112,14 +109,14 @@ test.describe('prerendered public pages', () => {
     })
     await page.getByRole('button', { name: 'Log in', exact: true }).click()
     await waitForPath(page, '/deliverer-dashboard', 30_000)
-    assert.equal(leaked, false, 'the password went into a URL')
-    assert.deepEqual(problems, [], 'errors recorded during the early submit')
+    expect(leaked, 'the password went into a URL').toBe(false)
+    expect(problems, 'errors recorded during the early submit').toEqual([])
   })
 
   test('lists the public pages for crawlers', async ({ server }) => {
     const robots = await (await fetch(`${server.baseURL}/robots.txt`)).text()
-    assert.match(robots, /Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/)
+    expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/)
     const sitemap = await (await fetch(`${server.baseURL}/sitemap.xml`)).text()
-    for (const path of PAGES) assert.ok(sitemap.includes(`${path}</loc>`), `${path} in the sitemap`)
+    for (const path of PAGES) expect(sitemap, `${path} in the sitemap`).toContain(`${path}</loc>`)
   })
 })

@@ -2,7 +2,6 @@
 // fresh PostgreSQL database and one S3-compatible store (s3rver), and the test drives them in
 // turn, as a load balancer would. Skipped when PostgreSQL does not answer at TEST_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test).
-import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +10,7 @@ import postgres from 'postgres'
 import S3rver from 's3rver'
 import { apiCall, apiLogin, apiMultipart, postApprovedItem, TINY_PDF } from './support/api'
 import { startServer, type TestServer } from './support/server'
-import { test } from './fixtures'
+import { expect, test } from './fixtures'
 
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const BUCKET = 'tote-scale-out'
@@ -60,6 +59,7 @@ test.describe('two Tote processes on one database and one object store', () => {
 
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(300_000)
+    // eslint-disable-next-line playwright/no-skipped-test -- only where PostgreSQL is missing
     test.skip(!(await postgresAnswers()), 'PostgreSQL does not answer')
     admin = postgres(PG_URL, { max: 1, onnotice: () => {} })
     await admin.unsafe(`create database ${database}`)
@@ -90,6 +90,7 @@ test.describe('two Tote processes on one database and one object store', () => {
       startServer({ env: { ...shared, SEED: 'false' } }),
     ])
   })
+
   test.afterAll(async () => {
     await a?.stop()
     await b?.stop()
@@ -102,8 +103,8 @@ test.describe('two Tote processes on one database and one object store', () => {
   test('both migrated and answer', async () => {
     for (const server of [a, b]) {
       const health = await call(server.baseURL, null, 'GET', '/api/health')
-      assert.equal(health.status, 200, server.logs())
-      assert.doesNotMatch(server.logs(), /"level":(50|60)/, 'an error was logged at start')
+      expect(health.status, server.logs()).toBe(200)
+      expect(server.logs(), 'an error was logged at start').not.toMatch(/"level":(50|60)/)
     }
   })
 
@@ -131,33 +132,32 @@ test.describe('two Tote processes on one database and one object store', () => {
     )
     const { data } = await apiCall(b.baseURL, adminUser.token, 'GET', `/api/admin/items/${item.id}`)
     const fileId = data.requests[0].proof_of_travel
-    assert.ok(fileId, JSON.stringify(data.requests))
+    expect(fileId, JSON.stringify(data.requests)).toBeTruthy()
     const download = await fetch(new URL(`/api/proof-of-travel/${fileId}`, b.baseURL), {
       headers: { Authorization: `Bearer ${deliverer.token}` },
     })
-    assert.equal(download.status, 200)
-    assert.ok(Buffer.from(await download.arrayBuffer()).equals(bytes), 'bytes differ')
+    expect(download.status).toBe(200)
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes), 'bytes differ').toBe(true)
   })
 
   test('a session made on one is valid on the other, and logout revokes it on both', async () => {
     const { token } = await apiLogin(a.baseURL, DELIVERER)
-    assert.equal((await call(b.baseURL, token, 'GET', '/api/get-user-data')).status, 200)
-    assert.equal((await call(b.baseURL, token, 'POST', '/api/logout')).status, 200)
-    assert.equal((await call(a.baseURL, token, 'GET', '/api/get-user-data')).status, 401)
-    assert.equal((await call(b.baseURL, token, 'GET', '/api/get-user-data')).status, 401)
+    expect((await call(b.baseURL, token, 'GET', '/api/get-user-data')).status).toBe(200)
+    expect((await call(b.baseURL, token, 'POST', '/api/logout')).status).toBe(200)
+    expect((await call(a.baseURL, token, 'GET', '/api/get-user-data')).status).toBe(401)
+    expect((await call(b.baseURL, token, 'GET', '/api/get-user-data')).status).toBe(401)
   })
 
   test('six wrong passwords spread over both get a 429', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 6; i++) {
-      const server = i % 2 ? b : a
+    for (const [i, server] of [a, b, a, b, a, b].entries()) {
       const answer = await call(server.baseURL, null, 'POST', '/api/login', {
         email: 'sender@example.com',
         password: `wrong-${i}-password`,
       })
       statuses.push(answer.status)
     }
-    assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429])
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
   })
 
   test('a reset mail queued by one is delivered once', async () => {
@@ -165,13 +165,14 @@ test.describe('two Tote processes on one database and one object store', () => {
       const { data } = await apiCall(b.baseURL, null, 'GET', `/api/dev/outbox?to=${DELIVERER}`)
       return data.filter((mail: { subject: string }) => /reset/i.test(mail.subject))
     }
-    assert.deepEqual(await outbox(), [])
+    expect(await outbox()).toEqual([])
     await apiCall(a.baseURL, null, 'POST', '/api/forgot-password', { email: DELIVERER })
-    const deadline = Date.now() + 30_000
-    while ((await outbox()).length === 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    // Both workers poll the queue every second: give a second delivery the time to show.
+    await expect
+      .poll(async () => (await outbox()).length, { timeout: 30_000, intervals: [250] })
+      .toBeGreaterThan(0)
+    // Both workers poll the queue every second: this pause is the check, it gives a second
+    // delivery the time to show.
     await new Promise((resolve) => setTimeout(resolve, 3_000))
-    assert.equal((await outbox()).length, 1)
+    expect(await outbox()).toHaveLength(1)
   })
 })

@@ -2,12 +2,11 @@
 // embedded gazetteer), an admin and a deliverer move it on through the API, and the sender accepts
 // the delivery request paying by card in test mode (first declined, then accepted). Also the
 // All Items list: the new item, the Post New Item link and a status filter that survives a reload.
-import assert from 'node:assert/strict'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { apiCall, apiLogin, apiMultipart, TINY_PDF } from './support/api'
 import { field, waitForPath } from './support/browser'
 import type { TestServer } from './support/server'
-import { problemsOf, rolePage, test, type Role } from './fixtures'
+import { expect, expectPresent, problemsOf, rolePage, test, type Role } from './fixtures'
 
 const TEST_TIMEOUT_MS = 90_000
 const ITEM_NAME = `Vintage camera ${Date.now().toString(36)}`
@@ -42,7 +41,7 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
       await fn(session.page)
       // Nothing went wrong behind the user's back: no crash, no console error, no 5xx.
       const unexpected = problemsOf(session.page).filter((p) => !allow.some((re) => re.test(p)))
-      assert.deepEqual(unexpected, [], 'errors recorded during the scenario')
+      expect(unexpected, 'errors recorded during the scenario').toEqual([])
     } finally {
       await session.context.close()
     }
@@ -64,7 +63,7 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
         .getByRole('link', { name: 'Post New Item' })
         .click()
       await waitForPath(page, '/post-item')
-      await page.getByRole('heading', { name: 'Post New Item' }).waitFor()
+      await expect(page.getByRole('heading', { name: 'Post New Item' })).toBeVisible()
 
       await field(page, 'Item name').fill(ITEM_NAME)
       await field(page, 'Category').selectOption({ label: 'Electronics' })
@@ -75,10 +74,10 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
       await field(page, 'Width (cm)').fill('15')
       await field(page, 'Height (cm)').fill('10')
       await page.getByText('Fragile', { exact: true }).click()
-      assert.ok(
-        await page.getByRole('checkbox', { name: 'Fragile' }).isChecked(),
+      await expect(
+        page.getByRole('checkbox', { name: 'Fragile' }),
         'the Fragile checkbox is not checked after clicking it',
-      )
+      ).toBeChecked()
 
       await pickPlace(page, 'From location', 'Berlin', 'Berlin, Germany')
       await pickPlace(page, 'To location', 'Munich', /^Munich\b.*Germany$/)
@@ -93,45 +92,40 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
       await page.getByRole('button', { name: 'Post Item' }).click()
       await page.waitForURL((url) => /^\/items\/[0-9a-f-]{36}$/.test(url.pathname))
       itemId = new URL(page.url()).pathname.split('/').pop() ?? null
-      assert.ok(itemId, 'no item id in the URL')
+      expectPresent(itemId, 'no item id in the URL')
 
       // The detail page shows what was entered.
-      await page.getByRole('heading', { name: ITEM_NAME }).first().waitFor()
-      await page.getByText(ITEM_DESCRIPTION).first().waitFor()
-      await page
-        .getByText(/Berlin, Germany/)
-        .first()
-        .waitFor()
-      await page
-        .getByText(/Munich/)
-        .first()
-        .waitFor()
-      await page.getByText('$40.00').first().waitFor()
-      await page
-        .getByText(deadline.toLocaleDateString('en-US', { dateStyle: 'long' }))
-        .first()
-        .waitFor()
-      await page.getByText('No delivery request yet').waitFor()
+      await expect(page.getByRole('heading', { name: ITEM_NAME }).first()).toBeVisible()
+      await expect(page.getByText(ITEM_DESCRIPTION).first()).toBeVisible()
+      await expect(page.getByText(/Berlin, Germany/).first()).toBeVisible()
+      await expect(page.getByText(/Munich/).first()).toBeVisible()
+      await expect(page.getByText('$40.00').first()).toBeVisible()
+      await expect(
+        page.getByText(deadline.toLocaleDateString('en-US', { dateStyle: 'long' })).first(),
+      ).toBeVisible()
+      await expect(page.getByText('No delivery request yet')).toBeVisible()
 
       // And so does the server.
       const item = await senderItem(itemId)
-      assert.equal(item.name, ITEM_NAME)
-      assert.equal(item.category, 'electronics')
-      assert.equal(item.quantity, 2)
-      assert.equal(item.weight, 1.5)
-      assert.deepEqual(item.dimensions, { length: 20, width: 15, height: 10 })
-      assert.equal(item.is_fragile, true)
-      assert.equal(item.sender_price, 40)
-      assert.equal(item.status, 'pending')
-      assert.equal(item.sending_approval, 'pending')
-      assert.match(item.from_location.address, /Berlin, Germany/)
-      assert.ok(Math.abs(item.from_location.lat - 52.52) < 0.2, 'Berlin latitude')
-      assert.ok(Math.abs(item.to_location.lat - 48.14) < 0.2, 'Munich latitude')
-      assert.ok(new Date(item.delivery_deadline).getTime() > Date.now() + 4 * 86_400_000)
+      expect(item.name).toBe(ITEM_NAME)
+      expect(item.category).toBe('electronics')
+      expect(item.quantity).toBe(2)
+      expect(item.weight).toBe(1.5)
+      expect(item.dimensions).toEqual({ length: 20, width: 15, height: 10 })
+      expect(item.is_fragile).toBe(true)
+      expect(item.sender_price).toBe(40)
+      expect(item.status).toBe('pending')
+      expect(item.sending_approval).toBe('pending')
+      expect(item.from_location.address).toMatch(/Berlin, Germany/)
+      expect(Math.abs(item.from_location.lat - 52.52), 'Berlin latitude').toBeLessThan(0.2)
+      expect(Math.abs(item.to_location.lat - 48.14), 'Munich latitude').toBeLessThan(0.2)
+      expect(new Date(item.delivery_deadline).getTime()).toBeGreaterThan(
+        Date.now() + 4 * 86_400_000,
+      )
     }))
 
   test('after both approvals the sender accepts the request; a declined card leaves it pending', async () => {
-    assert.ok(itemId, 'the posting scenario did not create an item')
+    expectPresent(itemId, 'the posting scenario did not create an item')
     const posted: string = itemId
     const admin = await apiLogin(server.baseURL, 'admin@example.com')
     const deliverer = await apiLogin(server.baseURL, 'deliverer@example.com')
@@ -156,8 +150,8 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
 
         // Requested but not yet approved by the admin: the sender does not see it.
         await page.goto(`/items/${posted}`)
-        await page.getByRole('heading', { name: ITEM_NAME }).first().waitFor()
-        await page.getByText('No delivery request yet').waitFor()
+        await expect(page.getByRole('heading', { name: ITEM_NAME }).first()).toBeVisible()
+        await expect(page.getByText('No delivery request yet')).toBeVisible()
 
         await apiCall(server.baseURL, admin.token, 'POST', '/api/admin/delivery-approval', {
           item_id: posted,
@@ -167,74 +161,77 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
 
         await page.reload()
         const section = page.getByRole('region', { name: 'Delivery Request' })
-        await section.getByText(delivererName).first().waitFor()
-        await section.getByText(`$${DELIVERER_PRICE}.00`).first().waitFor()
-        await section.getByText(/wants to deliver this item/).waitFor()
-        assert.equal(await page.getByText('No delivery request yet').count(), 0)
+        await expect(section.getByText(delivererName).first()).toBeVisible()
+        await expect(section.getByText(`$${DELIVERER_PRICE}.00`).first()).toBeVisible()
+        await expect(section.getByText(/wants to deliver this item/)).toBeVisible()
+        await expect(page.getByText('No delivery request yet')).toHaveCount(0)
 
         // Declined card: the message shows, nothing changes.
         await section.getByRole('button', { name: 'Accept' }).click()
         let dialog = await paymentDialog(page)
         await payWith(dialog, '4000 0000 0000 0002')
-        await dialog.getByText('Your card was declined.').waitFor()
-        assert.equal(new URL(page.url()).pathname, `/items/${posted}`)
-        await dialog.getByRole('button', { name: 'Payment Confirm' }).waitFor()
+        await expect(dialog.getByText('Your card was declined.')).toBeVisible()
+        await expect(page).toHaveURL((url) => url.pathname === `/items/${posted}`)
+        await expect(dialog.getByRole('button', { name: 'Payment Confirm' })).toBeVisible()
         let item = await senderItem(posted)
-        assert.equal(item.request_status, 'pending')
-        assert.equal(item.status, 'pending')
+        expect(item.request_status).toBe('pending')
+        expect(item.status).toBe('pending')
 
         // Closing the dialog leaves the request pending on the page too.
         await dialog.getByRole('button', { name: 'Cancel' }).click()
-        await dialog.waitFor({ state: 'hidden' })
+        await expect(dialog).toBeHidden()
         await page.reload()
-        await section.getByText(/wants to deliver this item/).waitFor()
-        await section.getByText('Pending', { exact: true }).first().waitFor()
+        await expect(section.getByText(/wants to deliver this item/)).toBeVisible()
+        await expect(section.getByText('Pending', { exact: true }).first()).toBeVisible()
 
         // Reopened: declined again, then a good card in the same dialog goes through and the
         // sender lands on All Items.
         await section.getByRole('button', { name: 'Accept' }).click()
         dialog = await paymentDialog(page)
         await payWith(dialog, '4000 0000 0000 0002')
-        await dialog.getByText('Your card was declined.').waitFor()
+        await expect(dialog.getByText('Your card was declined.')).toBeVisible()
         await payWith(dialog, '4242 4242 4242 4242')
         await waitForPath(page, '/items', 30_000)
         // The success message says what the server charged, with a link to the receipt.
         const notice = page.getByRole('status').filter({ hasText: 'Payment successful' })
-        await notice
-          .getByText(`$${DELIVERER_PRICE}.00 was charged to your card for ${ITEM_NAME}.`)
-          .waitFor()
+        await expect(
+          notice.getByText(`$${DELIVERER_PRICE}.00 was charged to your card for ${ITEM_NAME}.`),
+        ).toBeVisible()
         const receiptLink = notice.getByRole('link', { name: 'View receipt' })
-        const receiptHref = await receiptLink.getAttribute('href')
-        assert.ok(receiptHref, 'the receipt link has no href')
-        assert.match(receiptHref, /^\/payment-method#receipt-[0-9a-f-]{36}$/)
+        await expect(receiptLink).toHaveAttribute(
+          'href',
+          /^\/payment-method#receipt-[0-9a-f-]{36}$/,
+        )
+        const receiptHref = String(await receiptLink.getAttribute('href'))
         const row = page.getByRole('row').filter({ hasText: ITEM_NAME })
-        await row.getByText('Ready to pickup').waitFor()
+        await expect(row.getByText('Ready to pickup')).toBeVisible()
         // The list shows the agreed price, not the sender's own $40.
-        await row.getByText(`$${DELIVERER_PRICE}.00`).waitFor()
+        await expect(row.getByText(`$${DELIVERER_PRICE}.00`)).toBeVisible()
 
         item = await senderItem(posted)
-        assert.equal(item.status, 'ready_to_pickup')
-        assert.equal(item.request_status, 'accepted')
-        assert.equal(item.deliverer_id, deliverer.user.id)
+        expect(item.status).toBe('ready_to_pickup')
+        expect(item.request_status).toBe('accepted')
+        expect(item.deliverer_id).toBe(deliverer.user.id)
 
         // The detail page no longer asks to accept or reject.
         await row.getByRole('link', { name: ITEM_NAME }).click()
         await waitForPath(page, `/items/${posted}`)
-        await section.getByText('Accepted', { exact: true }).waitFor()
-        assert.equal(await section.getByRole('button', { name: 'Accept' }).count(), 0)
-        assert.equal(await section.getByText(/wants to deliver this item/).count(), 0)
-        await page.getByLabel(`Agreed price $${DELIVERER_PRICE}.00`).waitFor()
+        await expect(section.getByText('Accepted', { exact: true })).toBeVisible()
+        await expect(section.getByRole('button', { name: 'Accept' })).toHaveCount(0)
+        await expect(section.getByText(/wants to deliver this item/)).toHaveCount(0)
+        await expect(page.getByLabel(`Agreed price $${DELIVERER_PRICE}.00`)).toBeVisible()
         const progress = page.getByRole('region', { name: 'Progress' })
-        const current = await progress.locator('[aria-current="step"]').innerText()
-        assert.match(current, /^4\s+Paid$/)
+        await expect
+          .poll(() => progress.locator('[aria-current="step"]').innerText())
+          .toMatch(/^4\s+Paid$/)
 
         // The receipt link leads to that payment on /payment-method.
         await page.goto(receiptHref)
         await waitForPath(page, '/payment-method')
         const receipt = page.locator(`#${receiptHref.split('#')[1]}`)
-        await receipt.getByText(ITEM_NAME).waitFor()
-        assert.equal(await receipt.getAttribute('aria-current'), 'true')
-        await receipt.getByText(`$${DELIVERER_PRICE}.00`).first().waitFor()
+        await expect(receipt.getByText(ITEM_NAME)).toBeVisible()
+        await expect(receipt).toHaveAttribute('aria-current', 'true')
+        await expect(receipt.getByText(`$${DELIVERER_PRICE}.00`).first()).toBeVisible()
       },
       { allow: [/status of 402 \(Payment Required\)/] },
     )
@@ -285,15 +282,15 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
       await waitForPath(page, '/dashboard')
       await page.goto(`/items/${id}`)
       const section = page.getByRole('region', { name: 'Delivery Request' })
-      await section.getByText(/wants to deliver this item/).waitFor()
+      await expect(section.getByText(/wants to deliver this item/)).toBeVisible()
 
       // Reject only asks: backing out changes nothing.
       await section.getByRole('button', { name: 'Reject' }).click()
       let dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
-      await dialog.waitFor()
+      await expect(dialog).toBeVisible()
       await dialog.getByRole('button', { name: 'Keep request' }).click()
-      await dialog.waitFor({ state: 'hidden' })
-      assert.equal((await senderItem(id)).request_status, 'pending')
+      await expect(dialog).toBeHidden()
+      expect((await senderItem(id)).request_status).toBe('pending')
 
       await section.getByRole('button', { name: 'Reject' }).click()
       dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
@@ -303,26 +300,26 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
     })
 
     const item = await senderItem(id)
-    assert.equal(item.request_status, null)
-    assert.deepEqual(item.rejected_deliverer, [
+    expect(item.request_status).toBeNull()
+    expect(item.rejected_deliverer).toEqual([
       { id: deliverer.user.id, name: deliverer.user.name, reason },
     ])
     // The deliverer reads the reason on /rejected-requests.
     const { data } = await apiCall(server.baseURL, deliverer.token, 'GET', '/api/rejected-requests')
     const listed = data.items.find((i: { id: string }) => i.id === id)
-    assert.equal(listed?.rejected_deliverer[0]?.reason, reason)
+    expect(listed?.rejected_deliverer[0]?.reason).toBe(reason)
     await withPage('deliverer', async (page) => {
       await page.goto('/deliverer-dashboard')
       await waitForPath(page, '/deliverer-dashboard')
       await page.goto('/rejected-requests')
       const entry = page.getByRole('listitem').filter({ hasText: name })
-      await entry.getByText(`Reason: ${reason}`).waitFor()
+      await expect(entry.getByText(`Reason: ${reason}`)).toBeVisible()
     })
   })
 
   test('All Items lists the item, links to Post New Item and keeps a status filter on reload', () =>
     withPage('sender', async (page) => {
-      assert.ok(itemId, 'the posting scenario did not create an item')
+      expectPresent(itemId, 'the posting scenario did not create an item')
       await page.goto('/dashboard')
       await waitForPath(page, '/dashboard')
       await page
@@ -333,38 +330,32 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
 
       const main = page.getByRole('main')
       const postLink = main.getByRole('link', { name: 'Post New Item' })
-      await postLink.waitFor()
-      assert.equal(
-        new URL(String(await postLink.getAttribute('href')), server.baseURL).pathname,
+      await expect(postLink).toBeVisible()
+      expect(new URL(String(await postLink.getAttribute('href')), server.baseURL).pathname).toBe(
         '/post-item',
       )
-      await page.getByRole('link', { name: ITEM_NAME }).waitFor()
+      await expect(page.getByRole('link', { name: ITEM_NAME })).toBeVisible()
 
       // Filter on a status the item does not have: it leaves the list, and the URL says so.
       await field(page, 'Status').selectOption({ label: 'Delivered' })
       await page.waitForURL((url) => url.searchParams.get('status') === 'delivered')
-      await page.getByRole('link', { name: ITEM_NAME }).waitFor({ state: 'detached' })
+      await expect(page.getByRole('link', { name: ITEM_NAME })).toHaveCount(0)
 
       // Its own status brings it back; a reload keeps the filter and the list.
       await field(page, 'Status').selectOption({ label: 'Ready to pickup' })
       await page.waitForURL((url) => url.searchParams.get('status') === 'ready_to_pickup')
-      await page.getByRole('link', { name: ITEM_NAME }).waitFor()
+      await expect(page.getByRole('link', { name: ITEM_NAME })).toBeVisible()
       await page.reload()
-      assert.equal(new URL(page.url()).searchParams.get('status'), 'ready_to_pickup')
-      await page.getByRole('link', { name: ITEM_NAME }).waitFor()
-      assert.equal(await field(page, 'Status').inputValue(), 'ready_to_pickup')
-      const rows = await page
-        .getByRole('row')
-        .filter({ has: page.getByRole('cell') })
-        .all()
-      assert.ok(rows.length > 0, 'no rows after the reload')
-      for (const row of rows) {
-        const status = await row.getByRole('cell').nth(2).innerText()
-        assert.equal(
-          status.trim(),
-          'Ready to pickup',
-          `a row with status '${status}' under the filter`,
-        )
+      await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'ready_to_pickup')
+      await expect(page.getByRole('link', { name: ITEM_NAME })).toBeVisible()
+      await expect(field(page, 'Status')).toHaveValue('ready_to_pickup')
+      const rows = page.getByRole('row').filter({ has: page.getByRole('cell') })
+      await expect(rows, 'no rows after the reload').not.toHaveCount(0)
+      for (const row of await rows.all()) {
+        await expect(
+          row.getByRole('cell').nth(2),
+          'a row of another status under the filter',
+        ).toHaveText('Ready to pickup')
       }
     }))
 })
@@ -378,20 +369,18 @@ async function pickPlace(page: Page, label: string, text: string, suggestion: st
     .getByRole('listbox', { name: `${label} suggestions` })
     .getByRole('option', { name: suggestion })
     .first()
-  await option.waitFor()
+  await expect(option).toBeVisible()
   await option.click()
-  const value = await box.inputValue()
-  if (typeof suggestion === 'string') assert.equal(value, suggestion)
-  else assert.match(value, suggestion)
-  assert.equal(await box.getAttribute('aria-expanded'), 'false')
+  await expect(box).toHaveValue(suggestion)
+  await expect(box).toHaveAttribute('aria-expanded', 'false')
 }
 
 /** The open 'Enter Payment Details' dialog, ready in test mode. */
 async function paymentDialog(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
-  await dialog.waitFor()
-  await dialog.getByText('Test mode', { exact: true }).waitFor()
-  await dialog.getByText(`$${DELIVERER_PRICE}.00`).waitFor()
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Test mode', { exact: true })).toBeVisible()
+  await expect(dialog.getByText(`$${DELIVERER_PRICE}.00`)).toBeVisible()
   return dialog
 }
 
@@ -400,8 +389,8 @@ async function payWith(dialog: Locator, cardNumber: string) {
   await field(dialog, 'Card number').fill(cardNumber)
   await field(dialog, 'Expiry (MM/YY)').fill(`12/${expiry}`)
   await field(dialog, 'CVC').fill('123')
-  assert.equal(await field(dialog, 'Card number').inputValue(), cardNumber)
-  assert.equal(await field(dialog, 'Expiry (MM/YY)').inputValue(), `12/${expiry}`)
+  await expect(field(dialog, 'Card number')).toHaveValue(cardNumber)
+  await expect(field(dialog, 'Expiry (MM/YY)')).toHaveValue(`12/${expiry}`)
   await dialog.getByRole('button', { name: 'Payment Confirm' }).click()
 }
 

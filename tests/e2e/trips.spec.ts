@@ -3,6 +3,7 @@
 // Runs against the real server (with its job worker) and the built PWA.
 import { apiCall, apiLogin } from './support/api'
 import { waitForPath } from './support/browser'
+import { expectSavedForOffline } from './support/outbox-ui'
 import { expect, test } from './fixtures'
 
 const berlin = { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' }
@@ -25,13 +26,13 @@ test.describe('a saved trip announces an approved item on its route', () => {
     const dialog = page.getByRole('dialog', { name: 'Save this route as a trip' })
     await dialog.getByRole('textbox', { name: 'Name (optional)' }).fill('Berlin run')
     await dialog.getByRole('button', { name: 'Save trip' }).click()
-    await page.getByText('Trip saved', { exact: true }).waitFor()
+    await expect(page.getByText('Trip saved', { exact: true })).toBeVisible()
 
     await page.getByRole('link', { name: 'My Trips' }).click()
     await waitForPath(page, '/trips')
-    await page.getByRole('heading', { name: 'Berlin run' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Berlin run' })).toBeVisible()
     const nav = page.getByRole('navigation', { name: 'Main navigation' })
-    await nav.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
+    await expect(nav.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible()
 
     // A sender posts an item on the way, the admin approves it: the job worker matches it.
     const sender = await apiLogin(server.baseURL, 'sender@example.com')
@@ -63,33 +64,38 @@ test.describe('a saved trip announces an approved item on its route', () => {
     const bell = nav.getByRole('link', { name: 'Notifications, 1 unread' })
     await expect(async () => {
       await page.reload()
-      await bell.waitFor({ timeout: 5_000 })
+      await expect(bell).toBeVisible({ timeout: 5_000 })
     }).toPass({ timeout: 45_000 })
     await bell.click()
     await waitForPath(page, '/notifications')
-    await page.getByText('1 unread', { exact: true }).waitFor()
+    await expect(page.getByText('1 unread', { exact: true })).toBeVisible()
     const entry = page.getByRole('link', { name: 'New item on your trip "Berlin run"' })
     await entry.click()
     await waitForPath(page, `/available-items/${item.id}`)
-    await page.getByRole('heading', { name, level: 1 }).waitFor()
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
     // Opened means read: the bell no longer counts it.
-    await nav.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
-    expect(await page.getByRole('link', { name: /unread/ }).count()).toBe(0)
+    await expect(nav.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: /unread/ })).toHaveCount(0)
 
     // Offline, the trips and the notifications already seen are still readable.
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
       timeout: 20_000,
     })
     await page.goto('/trips')
-    await page.getByRole('heading', { name: 'Berlin run' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Berlin run' })).toBeVisible()
     await page.goto('/notifications')
-    await page.getByRole('link', { name: 'New item on your trip "Berlin run"' }).waitFor()
-    await page.waitForTimeout(300)
+    await expect(
+      page.getByRole('link', { name: 'New item on your trip "Berlin run"' }),
+    ).toBeVisible()
+    await expectSavedForOffline(page, ['trips'])
+    await expectSavedForOffline(page, ['notifications', 'list'])
     await page.context().setOffline(true)
     await page.reload()
-    await page.getByRole('link', { name: 'New item on your trip "Berlin run"' }).waitFor()
+    await expect(
+      page.getByRole('link', { name: 'New item on your trip "Berlin run"' }),
+    ).toBeVisible()
     await page.goto('/trips')
-    await page.getByRole('heading', { name: 'Berlin run' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'Berlin run' })).toBeVisible()
     await page.context().setOffline(false)
   })
 })

@@ -80,3 +80,23 @@ describe('lint refuses non-null assertions in server code', { timeout: 60_000 },
     expect(await rulesBroken(code, 'server/testing/uses-assertion.ts')).toEqual([])
   })
 })
+
+describe('lint keeps browser tests waiting as people do', { timeout: 60_000 }, () => {
+  const header = "import { expect, test } from './fixtures'\n\n"
+
+  it('refuses node:assert in a browser test', async () => {
+    const code = `import assert from 'node:assert/strict'\n${header}test('t', async ({ page }) => {\n  assert.equal(await page.title(), 'Tote')\n  await expect(page).toHaveTitle('Tote')\n})\n`
+    expect(await rulesBroken(code, 'tests/e2e/uses-assert.spec.ts')).toContain(
+      'no-restricted-imports',
+    )
+  })
+
+  it('flags a fixed sleep and a one-off read where a web-first assertion would wait', async () => {
+    const code = `${header}test('t', async ({ page }) => {\n  await page.waitForTimeout(300)\n  expect(await page.getByText('Sent').isVisible()).toBe(true)\n})\n`
+    const broken = await rulesBroken(code, 'tests/e2e/sleeps.spec.ts')
+    expect(broken).toContain('playwright/no-wait-for-timeout')
+    expect(broken).toContain('playwright/prefer-web-first-assertions')
+    const waits = `${header}test('t', async ({ page }) => {\n  await expect(page.getByText('Sent')).toBeVisible()\n})\n`
+    expect(await rulesBroken(waits, 'tests/e2e/waits.spec.ts')).toEqual([])
+  })
+})

@@ -1,6 +1,12 @@
 // Small helpers shared by the browser tests (Chromium itself is configured in
 // playwright.config.ts).
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
 export const DEMO_PASSWORD = 'password123'
 export const ACTION_TIMEOUT_MS = 15_000
@@ -57,4 +63,19 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await field(page, 'Email').fill(email)
   await field(page, 'Password').fill(password)
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
+}
+
+/** Waits until the image `img` has loaded and decoded to a picture (not a broken icon). */
+export async function expectImageShown(img: Locator, message: string) {
+  await expect(img).toBeVisible()
+  await expect
+    .poll(
+      () =>
+        img.evaluate((el) => {
+          const image = el as HTMLImageElement
+          return image.complete && image.naturalWidth > 0
+        }),
+      message,
+    )
+    .toBe(true)
 }

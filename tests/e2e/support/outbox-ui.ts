@@ -1,5 +1,6 @@
-// What the offline browser tests share: the outbox's words and the deliverer's two steps.
-import type { Page } from '@playwright/test'
+// What the offline browser tests share: the outbox's words, the deliverer's two steps, and a look
+// at what the app saved on the device for reading offline.
+import { expect, type Page } from '@playwright/test'
 
 export const DELIVERER = 'deliverer@example.com'
 export const QUEUED_TOAST =
@@ -11,7 +12,7 @@ export const REPLAY_WAIT_MS = 40_000
 /** Opens an available item's page and waits for its heading. */
 export async function openItem(page: Page, item: { id: string; name: string }) {
   await page.goto(`/available-items/${item.id}`)
-  await page.getByRole('heading', { name: item.name, level: 1 }).waitFor()
+  await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible()
 }
 
 /** Chooses `file` on an item page and requests it through the consent dialog; the toast says
@@ -21,6 +22,60 @@ export async function requestToDeliver(page: Page, file: string) {
   await page.getByRole('button', { name: 'Request to Deliver', exact: true }).click()
   const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
   await consent.getByRole('button', { name: 'Accept' }).click()
-  await page.getByText(QUEUED_TOAST).first().waitFor()
-  await consent.waitFor({ state: 'detached' })
+  await expect(page.getByText(QUEUED_TOAST).first()).toBeVisible()
+  await expect(consent).toHaveCount(0)
+}
+
+/**
+ * The rows of a table of the app's database on this device (src/lib/db.ts), files left out; none
+ * before the app made the database.
+ */
+export function deviceRows(
+  page: Page,
+  table: 'queries' | 'outbox',
+): Promise<Record<string, unknown>[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        const request = indexedDB.open('tote')
+        // No database yet: leave its creation to the app.
+        request.onupgradeneeded = () => request.transaction?.abort()
+        request.onerror = () => resolve([])
+        request.onsuccess = () => {
+          const db = request.result
+          if (!db.objectStoreNames.contains(name)) {
+            db.close()
+            resolve([])
+            return
+          }
+          const rows = db.transaction(name).objectStore(name).getAll()
+          rows.onsuccess = () => {
+            db.close()
+            resolve(
+              JSON.parse(JSON.stringify(rows.result, (_, v) => (v instanceof Blob ? null : v))),
+            )
+          }
+          rows.onerror = () => reject(rows.error)
+        }
+      }),
+    table,
+  )
+}
+
+/**
+ * Waits until the app has saved the read `queryKey` (or one under it: ['trips'] also matches
+ * ['trips', 1]) on this device, as it does just after the answer arrives.
+ */
+export async function expectSavedForOffline(page: Page, queryKey: readonly unknown[]) {
+  const whole = JSON.stringify(queryKey)
+  const under = `${whole.slice(0, -1)},`
+  await expect
+    .poll(
+      async () =>
+        (await deviceRows(page, 'queries'))
+          .map((row) => JSON.stringify(row.queryKey))
+          .some((k) => k === whole || k.startsWith(under)),
+      `${whole} saved on this device`,
+    )
+    .toBe(true)
 }
