@@ -1,4 +1,4 @@
-// Issue 5, browser scenario: an admin reviews a new item through the real UI (sending approval, a
+// Browser scenario (decision 004): an admin reviews a new item through the real UI (sending approval, a
 // deliverer's proof of travel, an information request to that deliverer), the deliverer answers it
 // with a message and a file on their item page, and the admin reads the answer and approves the
 // delivery. Runs against the real server and built PWA; set-up that is not under test goes

@@ -1,4 +1,4 @@
-// Issue 2, browser scenarios (a)-(c): sign-up with e-mail verification, role landing pages, the
+// Browser scenarios (decisions 002, 029): sign-up with e-mail verification, role landing pages, the
 // route guard and logout, and a tampered token. Runs against the real server and built PWA.
 // These tests are about logging in, so they log in through the UI.
 import type { Page } from '@playwright/test'

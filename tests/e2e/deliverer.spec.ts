@@ -1,4 +1,4 @@
-// Issue 4, browser scenario: a deliverer finds an item along their route through the place search,
+// Browser scenario: a deliverer finds an item along their route through the place search,
 // opens it, is refused a wrong travel document, uploads a PDF, consents to the terms and requests
 // it; the request reaches the server once. Also the deliverer dashboard's four counters.
 // Runs against the real server and built PWA.

@@ -1,4 +1,4 @@
-// Issue 14: every screen of the three roles, at 360 px and at desktop width, has no sideways
+// Every screen of the three roles, at 360 px and at desktop width, has no sideways
 // scroll and no serious or critical axe-core violation, in the light and in the dark mode. Runs against the real server and built PWA.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser } from '@playwright/test'

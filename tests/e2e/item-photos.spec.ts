@@ -1,4 +1,4 @@
-// Issue 14, item photos: a sender posts an item with photos through the real form (at 360 px),
+// Item photos (decisions 018, 028): a sender posts an item with photos through the real form (at 360 px),
 // the photos reach a deliverer's card and the item page (at 1280 px and 360 px) without their GPS
 // tags, and every bad photo (not an image, an SVG, over 20 MB, a sixth) gets its message and adds
 // nothing. The post-item draft survives a reload.
@@ -58,7 +58,7 @@ test.describe('item photos', () => {
   /** Runs `fn` in a page `width` px wide signed in as `role`; no errors, no sideways scroll. */
   async function withPage(role: Role, width: number, fn: (page: Page) => Promise<void>) {
     const session = await rolePage(browser, server.baseURL, role)
-    // /available-items with a route draws its map (issue 16) on the online base map's style; the
+    // /available-items with a route draws its map (decision 023) on the online base map's style; the
     // test must not depend on that third-party host being reachable (CI may have no internet),
     // so it gets an empty style, and any other failed load still counts as an error below.
     await session.context.route(`${DEFAULT_MAP_ORIGIN}/**`, (route) =>

@@ -1,4 +1,4 @@
-// Issue 6 item 7, through the UI as a person would: changes made offline (an information reply
+// Through the UI (decision 005) as a person would: changes made offline (an information reply
 // with a PNG, a request to deliver with a PDF) are kept on the device as 'Queued', survive a
 // reload and a closed tab, and are sent exactly once when the network is back; a change the
 // server refuses stays in the outbox as failed with the server's message until it is discarded.

@@ -1,4 +1,4 @@
-// Issue 12: offline on real roads, in Debian's Chromium with the built app and its real service
+// Offline on real roads (decision 013), in Debian's Chromium with the built app and its real service
 // worker. The browser reaches the server through a link proxy (support/link-proxy.ts) that can
 // tear an upload mid-body, which Chromium's own network emulation cannot do (nor reach the worker).
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// Issue 6: reads fall back to data saved on this device, and the outbox replays a write made
+// Decision 005: reads fall back to data saved on this device, and the outbox replays a write made
 // offline exactly once. The built app with its real service worker, in Debian's Chromium.
 import { apiCall, apiLogin } from './support/api'
 import { waitForPath } from './support/browser'

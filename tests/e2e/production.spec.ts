@@ -1,4 +1,4 @@
-// Issue 13: the production build. The compiled server (build/server, made by `npm run build`) runs
+// The production build (decision 009). The compiled server (build/server, made by `npm run build`) runs
 // with plain node, no tsx or vite; every package it imports is a dependency (not a dev one), so
 // `npm prune --omit=dev` leaves it working; and a wrong setting stops the start with its name.
 import { spawn, spawnSync } from 'node:child_process'

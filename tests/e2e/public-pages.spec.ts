@@ -1,4 +1,4 @@
-// The prerendered public pages (issue 11): real HTML that reads and links without JavaScript,
+// The prerendered public pages (decision 012): real HTML that reads and links without JavaScript,
 // taken over by the app without a second render, in Debian's Chromium against the built server.
 import type { Page } from '@playwright/test'
 import { DEMO_PASSWORD, waitForPath } from './support/browser'

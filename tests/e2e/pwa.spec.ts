@@ -1,4 +1,4 @@
-// Issue 2, browser scenario (d): the built app is an installable PWA whose service worker takes
+// Browser scenario: the built app is an installable PWA whose service worker takes
 // control and opens the shell offline.
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

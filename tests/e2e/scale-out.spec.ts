@@ -1,4 +1,4 @@
-// Issue 13: Tote on more than one machine. Two real Tote processes start at the same moment on one
+// Decision 015: Tote on more than one machine. Two real Tote processes start at the same moment on one
 // fresh PostgreSQL database and one S3-compatible store (s3rver), and the test drives them in
 // turn, as a load balancer would. Skipped when PostgreSQL does not answer at TEST_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test).

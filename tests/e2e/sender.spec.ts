@@ -1,4 +1,4 @@
-// Issue 3, browser scenario: a sender posts an item through the real form (places from the
+// Browser scenario: a sender posts an item through the real form (places from the
 // embedded gazetteer), an admin and a deliverer move it on through the API, and the sender accepts
 // the delivery request paying by card in test mode (first declined, then accepted). Also the
 // All Items list: the new item, the Post New Item link and a status filter that survives a reload.

@@ -1,4 +1,4 @@
-// Issue 16, browser scenario: a deliverer saves their search as a trip, an admin approves an item
+// Browser scenario (decision 024): a deliverer saves their search as a trip, an admin approves an item
 // on that route through the API, the bell shows 1 and the notification opens the item.
 // Runs against the real server (with its job worker) and the built PWA.
 import { apiCall, apiLogin } from './support/api'
