@@ -36,7 +36,7 @@ export interface Written {
 }
 
 /** Where each side acts on an item (src/routes). */
-export const pages = {
+const pages = {
   sender: (id: string) => `/items/${id}`,
   /** The deliverer's item page: their request's state, the sender's answer, information requests. */
   deliverer: (id: string) => `/available-items/${id}`,
