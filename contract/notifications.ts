@@ -2,11 +2,91 @@ import { z } from 'zod'
 import { uuidOf } from './ids'
 import { envelope, pagination } from './envelope'
 
-const notificationKinds = ['trip_match'] as const
+/**
+ * Every kind of notification (docs/decisions/033-notify.md): who gets it, whether it can mail, and
+ * the label the profile's mail settings show. The server writes each through one notify().
+ */
+export const notificationKinds = [
+  'trip_match',
+  'sending_approved',
+  'sending_rejected',
+  'request_awaits_sender',
+  'picked_up',
+  'delivered',
+  'delivery_approved',
+  'delivery_rejected',
+  'request_accepted',
+  'request_rejected',
+  'info_requested',
+  'item_to_review',
+  'request_to_review',
+  'info_answered',
+] as const
+export type NotificationKind = (typeof notificationKinds)[number]
+
+type Audience = 'sender' | 'deliverer' | 'admin' | 'sender_or_deliverer'
+
+interface KindRule {
+  /** Whose bell it rings. */
+  audience: Audience
+  /** Whether it is also mailed (unless the user turned its mail off): what asks the person to act. */
+  mail: boolean
+  /** The profile's checkbox label for its mail. */
+  label: string
+}
+
+export const kindRules: Record<NotificationKind, KindRule> = {
+  trip_match: { audience: 'deliverer', mail: true, label: 'A new item lies on one of my trips' },
+  sending_approved: { audience: 'sender', mail: true, label: 'My item was approved' },
+  sending_rejected: { audience: 'sender', mail: true, label: 'My item was not approved' },
+  request_awaits_sender: {
+    audience: 'sender',
+    mail: true,
+    label: 'A deliverer waits for me to accept or reject',
+  },
+  picked_up: { audience: 'sender', mail: false, label: 'My item was picked up' },
+  delivered: { audience: 'sender', mail: true, label: 'My item was delivered' },
+  delivery_approved: {
+    audience: 'deliverer',
+    mail: true,
+    label: 'Tote approved my request to deliver',
+  },
+  delivery_rejected: {
+    audience: 'deliverer',
+    mail: true,
+    label: 'Tote did not approve my request to deliver',
+  },
+  request_accepted: { audience: 'deliverer', mail: false, label: 'The sender accepted my request' },
+  request_rejected: { audience: 'deliverer', mail: false, label: 'The sender rejected my request' },
+  info_requested: {
+    audience: 'sender_or_deliverer',
+    mail: true,
+    label: 'Tote asks me for more information',
+  },
+  item_to_review: { audience: 'admin', mail: false, label: 'A new item waits for review' },
+  request_to_review: {
+    audience: 'admin',
+    mail: false,
+    label: 'A new delivery request waits for review',
+  },
+  info_answered: {
+    audience: 'admin',
+    mail: false,
+    label: 'A user answered an information request',
+  },
+}
+
+/** The kinds whose mail a user of `role` can turn off, in the table's order. */
+export const mailKindsFor = (role: 'sender' | 'deliverer' | 'admin'): NotificationKind[] =>
+  notificationKinds.filter((kind) => {
+    const { audience, mail } = kindRules[kind]
+    if (!mail) return false
+    return audience === role || (audience === 'sender_or_deliverer' && role !== 'admin')
+  })
 
 /**
- * One in-app notification. trip_match: an approved item lies on one of the deliverer's trips
- * (sent once per item and trip); `link` is the PWA path that opens the item.
+ * One in-app notification; `link` is the PWA path where the person acts on it (the item's page for
+ * its sender, the deliverer's item or delivery page, the admin's review page).
  */
 const notification = z.object({
   id: z.string(),
@@ -37,6 +117,21 @@ export const unreadCountAnswer = envelope(z.object({ unread: z.number().int() })
 export const notificationParams = z.object({ id: uuidOf('notification') })
 export const notificationAnswer = envelope(z.object({ notification }))
 /** POST /api/notifications/read-all answers the new unread count (0). */
+
+/** GET /api/notification-preferences: per kind the user may get by mail, whether they do. */
+const mailPreference = z.object({ kind: z.enum(notificationKinds), mail: z.boolean() })
+export const notificationPreferencesAnswer = envelope(
+  z.object({ preferences: z.array(mailPreference) }),
+)
+/** PUT /api/notification-preferences: the kinds to change (others keep theirs); answers them all. */
+export const notificationPreferencesBody = z.object({
+  preferences: z
+    .array(mailPreference)
+    .min(1, 'Choose at least one kind')
+    .max(notificationKinds.length),
+})
+export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBody>
+export const NOT_YOUR_KIND = 'You do not get mail of this kind'
 
 /** GET /api/push/public-key: the VAPID public key (base64url) for PushManager.subscribe. */
 export const pushKeyAnswer = envelope(z.object({ public_key: z.string() }))

@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs/queue'
 import type { FileRefusals, MultipartForm } from './services/files'
 import type { Mailer } from './services/mail'
 import type { OutboundNetwork } from './services/outbound-guard'
+import type { Notifier } from './services/notify'
 import type { Vapid } from './services/push'
 import type { PaymentProvider } from './services/payments/provider'
 import type { PlaceService } from './services/places/types'
@@ -33,6 +34,8 @@ declare module 'fastify' {
     mailer: Mailer
     /** The durable job queue (mails, refunds, housekeeping). */
     jobs: JobQueue
+    /** What notify() needs besides the transaction (server/services/notify.ts, decision 033). */
+    notifier: Notifier
     /** The card payment provider: Stripe, or the built-in test provider. */
     payments: PaymentProvider
     places: PlaceService

@@ -12,6 +12,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -537,6 +538,22 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
   ],
+)
+
+/**
+ * The kinds of notification a user turned mail off for (docs/decisions/033): a row means no mail of
+ * that kind; the in-app notification is written regardless. No row, the default, mails.
+ */
+export const notificationMailOff = pgTable(
+  'notification_mail_off',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 )
 
 /**

@@ -2,10 +2,11 @@ import fp from 'fastify-plugin'
 import { JobQueue } from '../jobs/queue'
 import { housekeepingJob, scheduleHousekeeping } from '../services/housekeeping'
 import { accountMailJob, mailJob } from '../services/mail-jobs'
-import { pushJob, tripMatchJob } from '../services/trip-alerts'
+import { pushJob } from '../services/push-job'
+import { tripMatchJob } from '../services/trip-alerts'
 
 /**
- * `app.jobs`: the durable queue; its worker runs once the app is ready and stops with it. Each job
+ * `app.jobs`: the durable queue, and `app.notifier`, what notify() queues with; its worker runs once the app is ready and stops with it. Each job
  * gets what it needs as a plain object here, the one place that reads them off the app (the refund
  * job is registered by the payments plugin, which owns the provider).
  */
@@ -14,10 +15,12 @@ export const jobsPlugin = fp<{ startWorker?: boolean }>(
     const jobs = new JobQueue(app.db, { log: app.log })
     app.decorate('jobs', jobs)
     const { db, mailer, storage, log, publicOrigin, vapid } = app
+    const notifier = { jobs, publicOrigin, pushEnabled: vapid !== null }
+    app.decorate('notifier', notifier)
     jobs.register(mailJob, { mailer })
     jobs.register(accountMailJob, { db, mailer, publicOrigin })
     jobs.register(housekeepingJob, { db, storage, log, jobs })
-    jobs.register(tripMatchJob, { db, jobs, publicOrigin, pushEnabled: vapid !== null })
+    jobs.register(tripMatchJob, { db, ...notifier })
     jobs.register(pushJob, {
       db,
       sender: vapid && {

@@ -168,7 +168,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // The file first, out of the transaction; a refusal below deletes it again (withUpload).
       await withUpload(app.storage, file, travelRefusals, (put) =>
-        requestItem(app.db, {
+        requestItem(app.db, app.notifier, {
           itemId: item_id,
           delivererId: user.id,
           delivererPrice: deliverer_price,
@@ -292,7 +292,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const file = status === 'delivered' ? form.file : undefined
       await withUpload(app.storage, file, travelRefusals, (proof) =>
-        moveDelivery(app.db, {
+        moveDelivery(app.db, app.notifier, {
           itemId: item_id,
           delivererId: user.id,
           move: decision.transition,

@@ -38,7 +38,7 @@ export const infoRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       const { item_id, description, response_by } = parsed.data
 
-      await answerInfoRequest(app.db, app.storage, {
+      await answerInfoRequest(app.db, app.storage, app.notifier, {
         user,
         itemId: item_id,
         description,

@@ -136,7 +136,13 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     t.app.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, user.id), eq(notifications.itemId, itemId)))
+      .where(
+        and(
+          eq(notifications.userId, user.id),
+          eq(notifications.itemId, itemId),
+          eq(notifications.kind, 'trip_match'),
+        ),
+      )
   const tripOf = async (user: TestUser, over: Partial<typeof trips.$inferInsert> = {}) => {
     const [row] = await t.app.db
       .insert(trips)

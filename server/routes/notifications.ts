@@ -3,6 +3,9 @@ import { messageOnly } from '../../contract/envelope'
 import {
   notificationAnswer,
   notificationParams,
+  notificationPreferencesAnswer,
+  notificationPreferencesBody,
+  NOT_YOUR_KIND,
   notificationsAnswer,
   notificationsQuery,
   pushKeyAnswer,
@@ -12,6 +15,11 @@ import {
 } from '../../contract/notifications'
 import { httpError } from '../errors'
 import { requireUser } from '../plugins/auth'
+import {
+  foreignKinds,
+  mailPreferences,
+  saveMailPreferences,
+} from '../services/notification-preferences'
 import { checkOutboundUrl } from '../services/outbound-guard'
 import {
   deletePushSubscription,
@@ -34,7 +42,8 @@ const security = [{ bearerAuth: [] }]
 /**
  * The bell (GET /api/notifications, unread-count, read, read-all) and Web Push subscriptions
  * (GET /api/push/public-key, POST and DELETE /api/push-subscriptions), for any signed-in user.
- * Someone else's notification or an unknown id is a 404.
+ * Someone else's notification or an unknown id is a 404. GET and PUT /api/notification-preferences:
+ * which kinds the user gets by mail (decision 033).
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = app.authenticate
@@ -128,6 +137,52 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true,
         message: 'All notifications read',
         data: { unread: await unreadCount(app.db, user.id) },
+      }
+    },
+  )
+
+  app.get(
+    '/notification-preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Which kinds of notification the user also gets by mail',
+        security,
+        response: { 200: notificationPreferencesAnswer },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const user = requireUser(request)
+      return {
+        success: true,
+        message: 'Notification preferences',
+        data: { preferences: await mailPreferences(app.db, user.id, user.role) },
+      }
+    },
+  )
+
+  app.put(
+    '/notification-preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Turn mail on or off per kind of notification (the in-app bell stays)',
+        security,
+        body: notificationPreferencesBody,
+        response: { 200: notificationPreferencesAnswer },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const user = requireUser(request)
+      if (foreignKinds(user.role, request.body).length > 0)
+        throw httpError(400, NOT_YOUR_KIND, { preferences: [NOT_YOUR_KIND] })
+      await saveMailPreferences(app.db, user.id, request.body)
+      return {
+        success: true,
+        message: 'Notification preferences saved',
+        data: { preferences: await mailPreferences(app.db, user.id, user.role) },
       }
     },
   )

@@ -111,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request)
-      const itemId = await answerRequest(app.db, provider, app.jobs, {
+      const itemId = await answerRequest(app.db, provider, app.notifier, {
         senderId: user.id,
         itemId: request.body.item_id,
         delivererId: request.body.deliverer_id,

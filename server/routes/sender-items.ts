@@ -47,7 +47,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.idempotent,
     },
     async (request, reply) => {
-      const item = await createItem(app.db, requireUser(request).id, request.body)
+      const item = await createItem(app.db, app.notifier, requireUser(request).id, request.body)
       return reply.code(201).send({ success: true, message: ITEM_CREATED, data: { item } })
     },
   )

@@ -9,7 +9,7 @@ import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { deliveryRequests, infoRequests, items, users } from '../db/schema'
 import { httpError, ITEM_NOT_FOUND } from '../errors'
-import type { JobQueue } from '../jobs/queue'
+import { notify, type Notifier } from './notify'
 import { audit } from './audit'
 import {
   checkUpload,
@@ -24,7 +24,7 @@ import { queueTripMatch } from './trip-alerts'
 
 /*
  * An admin's decisions on items. Each locks the item row (select … for update) and writes its
- * audit entry in the same transaction; the caller mails the user once it is committed.
+ * audit entry and its notifications (notify(), decision 033) in the same transaction.
  */
 
 const userById = async (db: Db, id: string) =>
@@ -33,7 +33,7 @@ const userById = async (db: Db, id: string) =>
 /** Approve or reject sending an item while it is pending and no request is accepted. */
 export async function decideSending(
   db: Db,
-  jobs: JobQueue,
+  notifier: Notifier,
   actorId: string,
   body: z.output<typeof sendingApprovalBody>,
 ) {
@@ -53,7 +53,16 @@ export async function decideSending(
     await tx.update(items).set({ sendingApproval: decision }).where(eq(items.id, item_id))
     // Deliverers whose saved trips it lies on hear of it (issue 16); queued in this transaction
     // so the job runs only once the approval is committed, and is never lost after it.
-    if (decision === 'approved') await queueTripMatch(jobs, item_id, tx)
+    if (decision === 'approved') await queueTripMatch(notifier.jobs, item_id, tx)
+    // Deciding the same again (a second click, a replayed call) tells the sender nothing new.
+    if (row.sendingApproval !== decision)
+      await notify(
+        tx,
+        notifier,
+        decision === 'approved'
+          ? { kind: 'sending_approved', itemId: item_id }
+          : { kind: 'sending_rejected', itemId: item_id, reason: reason ?? null },
+      )
     await audit(tx, {
       actorId,
       action: decision === 'approved' ? 'item.sending_approved' : 'item.sending_rejected',
@@ -74,7 +83,7 @@ export async function decideSending(
  */
 export async function decideDelivery(
   db: Db,
-  jobs: JobQueue,
+  notifier: Notifier,
   actorId: string,
   body: z.output<typeof deliveryApprovalBody>,
 ) {
@@ -108,7 +117,7 @@ export async function decideDelivery(
       if (row.status !== 'pending') throw httpError(409, 'This item is no longer pending')
       // The request the sender saw until now stops being current: what they paid goes back.
       if (row.currentRequestId && row.currentRequestId !== req.id)
-        await releasePayments(tx, jobs, {
+        await releasePayments(tx, notifier.jobs, {
           requestIds: [row.currentRequestId],
           reason: 'deliverer_replaced',
           actorId,
@@ -118,6 +127,12 @@ export async function decideDelivery(
         .set({ deliveryApproval: 'approved' })
         .where(eq(deliveryRequests.id, req.id))
       await tx.update(items).set({ currentRequestId: req.id }).where(eq(items.id, item_id))
+      // Approving the current request again tells nobody anything new.
+      if (!(req.deliveryApproval === 'approved' && row.currentRequestId === req.id)) {
+        const about = { itemId: item_id, delivererId: deliverer_id }
+        await notify(tx, notifier, { kind: 'delivery_approved', ...about })
+        await notify(tx, notifier, { kind: 'request_awaits_sender', ...about })
+      }
     } else {
       await tx
         .update(deliveryRequests)
@@ -125,11 +140,18 @@ export async function decideDelivery(
         .where(eq(deliveryRequests.id, req.id))
       if (row.currentRequestId === req.id)
         await tx.update(items).set({ currentRequestId: null }).where(eq(items.id, item_id))
-      await releasePayments(tx, jobs, {
+      await releasePayments(tx, notifier.jobs, {
         requestIds: [req.id],
         reason: 'request_rejected',
         actorId,
       })
+      if (req.deliveryApproval !== 'rejected')
+        await notify(tx, notifier, {
+          kind: 'delivery_rejected',
+          itemId: item_id,
+          delivererId: deliverer_id,
+          reason: reason ?? null,
+        })
     }
     await audit(tx, {
       actorId,
@@ -147,11 +169,12 @@ export async function decideDelivery(
 
 /**
  * Records an information request to the item's sender or to one of its deliverers (by default
- * the deliverer of the current request); answers the item and the user to mail.
+ * the deliverer of the current request); answers the item and the user asked.
  */
 export async function sendInfoRequest(
   db: Db,
   storage: ObjectStore,
+  notifier: Notifier,
   adminId: string,
   input: z.output<typeof requestFurtherInfoFields> & { file: UploadedFile | undefined },
 ) {
@@ -208,6 +231,13 @@ export async function sendInfoRequest(
         action: `info_request.sent_to_${to}`,
         targetType: 'info_request',
         targetId: row.id,
+      })
+      await notify(tx, notifier, {
+        kind: 'info_requested',
+        itemId: item_id,
+        side: to,
+        userId: targetId,
+        question: description,
       })
     }),
   )

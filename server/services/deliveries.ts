@@ -8,6 +8,7 @@ import { availableTo } from './corridor'
 import { insertStoredFile, type PutUpload } from './files'
 import type { ItemRow } from './item-view'
 import type { LifecycleContext, Transition } from '../../contract/lifecycle'
+import { notify, type Notifier } from './notify'
 
 // The deliverer's side of the item lifecycle (docs/design.md lifecycle 3-5): requesting an item,
 // the dashboard's counters, the lists of their work, and moving a carried item along.
@@ -38,7 +39,7 @@ export interface NewRequest {
  * POST /api/request-item: one request per item and deliverer, on an item still available to
  * them (locked while the request is written), with its travel document and an audit entry.
  */
-export async function requestItem(db: Db, r: NewRequest): Promise<void> {
+export async function requestItem(db: Db, notifier: Notifier, r: NewRequest): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await isAvailable(tx, r.itemId, r.delivererId, true))) {
       throw httpError(404, ITEM_NOT_FOUND)
@@ -78,6 +79,11 @@ export async function requestItem(db: Db, r: NewRequest): Promise<void> {
       action: 'delivery_request.create',
       targetType: 'delivery_request',
       targetId: created.id,
+    })
+    await notify(tx, notifier, {
+      kind: 'request_to_review',
+      itemId: r.itemId,
+      delivererId: r.delivererId,
     })
   })
 }
@@ -209,7 +215,7 @@ export interface DeliveryMove {
 const stampColumns = { picked_up_at: 'pickedUpAt', delivered_at: 'deliveredAt' } as const
 
 /** Moves a carried item one step, conditional on the move's `from`: a concurrent change is a 409. */
-export async function moveDelivery(db: Db, m: DeliveryMove): Promise<void> {
+export async function moveDelivery(db: Db, notifier: Notifier, m: DeliveryMove): Promise<void> {
   const { from, to, stamp } = m.move
   await db.transaction(async (tx) => {
     const [moved] = await tx
@@ -230,6 +236,11 @@ export async function moveDelivery(db: Db, m: DeliveryMove): Promise<void> {
       action: `delivery.${to}`,
       targetType: 'item',
       targetId: m.itemId,
+    })
+    await notify(tx, notifier, {
+      kind: m.move.event === 'pick_up' ? 'picked_up' : 'delivered',
+      itemId: m.itemId,
+      delivererId: m.delivererId,
     })
   })
 }

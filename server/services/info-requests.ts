@@ -11,6 +11,7 @@ import {
   type UploadedFile,
 } from './files'
 import { latestInfoRequest } from './item-view'
+import { notify, type Notifier } from './notify'
 import type { ObjectStore } from './storage/object-store'
 
 export interface InfoAnswer {
@@ -26,7 +27,12 @@ export interface InfoAnswer {
  * target; anyone else gets 404 so requests addressed to others stay invisible. A resubmit
  * overwrites the answer.
  */
-export async function answerInfoRequest(db: Db, storage: ObjectStore, answer: InfoAnswer) {
+export async function answerInfoRequest(
+  db: Db,
+  storage: ObjectStore,
+  notifier: Notifier,
+  answer: InfoAnswer,
+) {
   const { user, itemId, description, responseBy, file } = answer
   const open =
     responseBy === user.role ? await latestInfoRequest(db, itemId, responseBy) : undefined
@@ -47,6 +53,13 @@ export async function answerInfoRequest(db: Db, storage: ObjectStore, answer: In
         action: 'info_request.respond',
         targetType: 'info_request',
         targetId: open.id,
+      })
+      await notify(tx, notifier, {
+        kind: 'info_answered',
+        itemId,
+        side: responseBy,
+        userId: user.id,
+        answer: description,
       })
     }),
   )

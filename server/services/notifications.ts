@@ -1,10 +1,6 @@
-import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { users } from '../db/schema'
 import type { Mail } from './mail'
-import { queueMail } from './mail-jobs'
 
-type Body = Omit<Mail, 'to'>
+export type Body = Omit<Mail, 'to'>
 
 const sign = '\n\n— Tote'
 const because = (reason?: string | null) => (reason ? `\n\nReason: ${reason}` : '')
@@ -33,6 +29,18 @@ export const adminMails = {
   }),
 }
 
+/** The mails of the item's lifecycle that ask someone to act or close it (docs/decisions/033). */
+export const lifecycleMails = {
+  requestAwaitsSender: (name: string, item: string, deliverer: string, link: string): Body => ({
+    subject: `${deliverer} asked to deliver "${item}"`,
+    text: `Hello ${name},\n\n${deliverer} asked to deliver your item "${item}" and Tote approved the request. Accept it (and pay) or reject it on the item's page:\n${link}${sign}`,
+  }),
+  delivered: (name: string, item: string, deliverer: string, link: string): Body => ({
+    subject: `Your item "${item}" was delivered`,
+    text: `Hello ${name},\n\n${deliverer} delivered your item "${item}". The proof of delivery is on the item's page:\n${link}${sign}`,
+  }),
+}
+
 /** The mail of a trip match (issue 16): an approved item lies on one of the deliverer's trips. */
 export const tripMails = {
   itemOnTrip: (
@@ -42,35 +50,6 @@ export const tripMails = {
     link: string,
   ): Body => ({
     subject: `An item on your trip "${trip.label}"`,
-    text: `Hello ${name},\n\nA new item lies on your trip "${trip.label}" of ${trip.travelDate}: "${item.name}", from ${item.from} to ${item.to}, to be delivered by ${item.deadline}.\n\nSee the item and request to carry it:\n${link}\n\nYou get this mail because you saved this trip in Tote; delete the trip to stop them.${sign}`,
+    text: `Hello ${name},\n\nA new item lies on your trip "${trip.label}" of ${trip.travelDate}: "${item.name}", from ${item.from} to ${item.to}, to be delivered by ${item.deadline}.\n\nSee the item and request to carry it:\n${link}\n\nYou get this mail because you saved this trip in Tote; delete the trip, or turn these mails off in your profile, to stop them.${sign}`,
   }),
-}
-
-/** The page of an item for its sender or for a deliverer. */
-export const itemLink = (origin: string, party: 'sender' | 'deliverer', itemId: string) =>
-  `${origin}${party === 'sender' ? '/items' : '/available-items'}/${itemId}`
-
-/**
- * Queues a mail once the decision it tells of is committed (a job: retried while the mail server
- * is down, never holding up or undoing the decision; the user sees it in the app anyway).
- */
-export async function notify(app: FastifyInstance, to: string, mail: Body): Promise<void> {
-  await queueMail(app.jobs, { to, ...mail })
-}
-
-/**
- * Mails a user about an item once a decision is committed: looks the user up (a deleted user gets
- * no mail) and hands `mail` their name and the item's page for their side.
- */
-export async function notifyAboutItem(
-  app: FastifyInstance,
-  to: { userId: string; party: 'sender' | 'deliverer'; itemId: string },
-  mail: (name: string, link: string) => Body,
-): Promise<void> {
-  const [user] = await app.db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, to.userId))
-  if (!user) return
-  await notify(app, user.email, mail(user.name, itemLink(app.publicOrigin(), to.party, to.itemId)))
 }

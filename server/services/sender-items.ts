@@ -16,6 +16,7 @@ import { deliveryRequests, items, users } from '../db/schema'
 import { httpError, ITEM_NOT_FOUND } from '../errors'
 import type { JobQueue } from '../jobs/queue'
 import { audit } from './audit'
+import { notify, type Notifier } from './notify'
 import { loadItemView, toItemViews } from './item-view'
 import { releasePayments, requestIdsOf } from './payments/refunds'
 
@@ -93,21 +94,30 @@ export async function senderItemView(db: Db, senderId: string, itemId: string) {
   return item
 }
 
-/** A new item: pending, awaiting an admin's sending approval. */
-export async function createItem(db: Db, senderId: string, body: z.output<typeof createItemBody>) {
-  const row = one(
-    await db
-      .insert(items)
-      .values({
-        ...itemColumns(body),
-        senderPrice: body.sender_price.toFixed(2),
-        senderId,
-        status: 'pending',
-        sendingApproval: 'pending',
-      })
-      .returning({ id: items.id }),
-    'item',
-  )
+/** A new item: pending, awaiting an admin's sending approval (every admin hears of it). */
+export async function createItem(
+  db: Db,
+  notifier: Notifier,
+  senderId: string,
+  body: z.output<typeof createItemBody>,
+) {
+  const row = await db.transaction(async (tx) => {
+    const created = one(
+      await tx
+        .insert(items)
+        .values({
+          ...itemColumns(body),
+          senderPrice: body.sender_price.toFixed(2),
+          senderId,
+          status: 'pending',
+          sendingApproval: 'pending',
+        })
+        .returning({ id: items.id }),
+      'item',
+    )
+    await notify(tx, notifier, { kind: 'item_to_review', itemId: created.id })
+    return created
+  })
   return senderItemView(db, senderId, row.id)
 }
 

@@ -1,14 +1,22 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
-import type { Notification } from '../../contract/notifications'
+import {
+  notificationKinds,
+  type Notification,
+  type NotificationKind,
+} from '../../contract/notifications'
 import type { Db } from '../db/client'
 import { notifications } from '../db/schema'
 
 export type NotificationRow = typeof notifications.$inferSelect
 
+// The column is text (a new kind needs no migration); notify() writes only the contract's kinds.
+const isKind = (kind: string): kind is NotificationKind =>
+  (notificationKinds as readonly string[]).includes(kind)
+
 export const toNotificationView = (row: NotificationRow): Notification => ({
   id: row.id,
-  // The column is text (new kinds need no migration); the only kind written so far is trip_match.
-  kind: 'trip_match',
+  // A row of a kind this release does not know (written by a newer one) still opens its link.
+  kind: isKind(row.kind) ? row.kind : 'info_requested',
   title: row.title,
   body: row.body,
   link: row.link,

@@ -57,8 +57,8 @@ function AppRoute() {
       <AppLayout
         role={role}
         onOpenProfileSettings={() => setProfileOpen(true)}
-        // Only deliverers get notifications today (trip alerts, issue 16).
-        renderBell={role === 'deliverer' ? renderBell : undefined}
+        // Every role has its notifications (docs/decisions/033).
+        renderBell={renderBell}
       >
         <Outlet />
         <LazyProfileModal open={profileOpen} onClose={closeProfile} />

@@ -8,7 +8,6 @@ import { messageOnly } from '../../../contract/envelope'
 import { fieldErrors } from '../../errors'
 import { decideDelivery, decideSending, sendInfoRequest } from '../../services/decisions'
 import { readMultipart, replyRefusals } from '../../services/files'
-import { adminMails, itemLink, notify, notifyAboutItem } from '../../services/notifications'
 import { requireUser } from '../../plugins/auth'
 
 const security = [{ bearerAuth: [] }]
@@ -16,7 +15,7 @@ const security = [{ bearerAuth: [] }]
 /**
  * POST /api/admin/sending-approval, /api/admin/delivery-approval, /api/admin/request-further-info.
  * Each decision locks the item row (select … for update), writes its audit entry in the same
- * transaction (services/decisions.ts), and mails the user once it is committed.
+ * transaction (services/decisions.ts), with the notifications and mails it owes (notify(), decision 033).
  */
 export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -32,16 +31,8 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { decision, reason } = request.body
-      const item = await decideSending(app.db, app.jobs, requireUser(request).id, request.body)
-      await notifyAboutItem(
-        app,
-        { userId: item.senderId, party: 'sender', itemId: item.id },
-        (name, link) =>
-          decision === 'approved'
-            ? adminMails.sendingApproved(name, item.name, link)
-            : adminMails.sendingRejected(name, item.name, link, reason),
-      )
+      const { decision } = request.body
+      await decideSending(app.db, app.notifier, requireUser(request).id, request.body)
       return {
         success: true,
         message: decision === 'approved' ? 'Sending approved' : 'Sending rejected',
@@ -62,16 +53,8 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { deliverer_id, decision, reason } = request.body
-      const item = await decideDelivery(app.db, app.jobs, requireUser(request).id, request.body)
-      await notifyAboutItem(
-        app,
-        { userId: deliverer_id, party: 'deliverer', itemId: item.id },
-        (name, link) =>
-          decision === 'approved'
-            ? adminMails.deliveryApproved(name, item.name, link)
-            : adminMails.deliveryRejected(name, item.name, link, reason),
-      )
+      const { decision } = request.body
+      await decideDelivery(app.db, app.notifier, requireUser(request).id, request.body)
       return {
         success: true,
         message: decision === 'approved' ? 'Delivery approved' : 'Delivery rejected',
@@ -95,21 +78,10 @@ export const adminDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readMultipart(request, { fileField: 'file', refusals: replyRefusals })
       const parsed = requestFurtherInfoFields.safeParse(form.fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
-      const { to, description } = parsed.data
-      const { item, target } = await sendInfoRequest(app.db, app.storage, admin.id, {
+      await sendInfoRequest(app.db, app.storage, app.notifier, admin.id, {
         ...parsed.data,
         file: form.file,
       })
-      await notify(
-        app,
-        target.email,
-        adminMails.infoRequested(
-          target.name,
-          item.name,
-          itemLink(app.publicOrigin(), to, item.id),
-          description,
-        ),
-      )
       return { success: true, message: 'Information request sent' }
     },
   )

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { one } from '../../db/one'
 import { deliveryRequests, items, payments } from '../../db/schema'
 import type { JobQueue } from '../../jobs/queue'
+import { notify, type Notifier } from '../notify'
 import { audit } from '../audit'
 import { httpError, ITEM_NOT_FOUND } from '../../errors'
 import { ownedItem } from '../sender-items'
@@ -205,7 +206,7 @@ const requestOf = (db: Db, itemId: string, delivererId: string) =>
 export async function answerRequest(
   db: Db,
   provider: PaymentProvider,
-  jobs: JobQueue,
+  notifier: Notifier,
   opts: {
     senderId: string
     itemId: string
@@ -232,7 +233,7 @@ export async function answerRequest(
     for (const payment of candidates) {
       if (payment.amountCents !== amountCents) continue
       if (SETTLED_STATES.includes(payment.status as PaymentStatus)) continue
-      const intent = await refreshPayment(db, provider, jobs, payment)
+      const intent = await refreshPayment(db, provider, notifier.jobs, payment)
       if (intent.status === 'succeeded' && intent.amountCents === amountCents) {
         paymentId = payment.id
         break
@@ -283,12 +284,24 @@ export async function answerRequest(
       const moved = await moveItem({ status: move.to, currentRequestId: null })
       if (moved.length === 0) throw httpError(409, ALREADY_ANSWERED)
       // Paid, then rejected: the money goes back.
-      await releasePayments(tx, jobs, {
+      await releasePayments(tx, notifier.jobs, {
         requestIds: [request.id],
         reason: 'request_rejected',
         actorId: opts.senderId,
       })
     }
+    await notify(
+      tx,
+      notifier,
+      paymentId
+        ? { kind: 'request_accepted', itemId: item.id, delivererId: opts.delivererId }
+        : {
+            kind: 'request_rejected',
+            itemId: item.id,
+            delivererId: opts.delivererId,
+            reason: opts.reason || null,
+          },
+    )
     await audit(tx, {
       actorId: opts.senderId,
       action: opts.status === 'accepted' ? 'request.accept' : 'request.reject',

@@ -1,8 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { senderStatsAnswer } from '@contract/deliveries'
-import { itemsListAnswer } from '@contract/items'
 import { userConsentAnswer } from '@contract/terms'
 import { tripsAnswer } from '@contract/trips'
 import {
@@ -146,39 +144,28 @@ describe('notifications', { timeout: 15_000 }, () => {
     ).toBeInTheDocument()
   })
 
-  it('has no bell for senders, who get no notifications yet', async () => {
-    storeSession('sender')
-    server.use(
-      userDataHandler('sender'),
-      http.get('/api/sender-stats', () =>
-        answer(senderStatsAnswer, {
-          success: true,
-          message: 'OK',
-          data: {
-            total: 0,
-            by_status: {
-              pending: 0,
-              ready_to_pickup: 0,
-              in_process: 0,
-              delivered: 0,
-              cancelled: 0,
-            },
-            awaiting_approval: 0,
-            requests_to_review: 0,
-          },
-        }),
-      ),
-      http.get('/api/items', () =>
-        answer(itemsListAnswer, {
-          success: true,
-          message: 'OK',
-          data: { items: [], pagination: { current_page: 1, per_page: 5, total: 0 } },
-        }),
-      ),
-    )
-    renderApp('/dashboard')
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
-    expect(await within(nav).findByRole('link', { name: 'All Items' })).toBeInTheDocument()
-    expect(within(nav).queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument()
-  })
+  it.each(['sender', 'deliverer', 'admin'] as const)(
+    'gives a %s the bell, which opens where they act',
+    async (role) => {
+      const link = {
+        sender: `/items/${itemId}`,
+        deliverer: `/my-deliveries/${itemId}`,
+        admin: `/sending-approval/item/${itemId}`,
+      }[role]
+      const fake = notificationsApi([
+        makeNotification({ kind: 'info_requested', title: 'Something to do', link, trip_id: null }),
+      ])
+      storeSession(role)
+      server.use(userDataHandler(role), ...fake.handlers)
+      renderApp('/notifications')
+      const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
+      expect(
+        await within(nav).findByRole('link', { name: 'Notifications, 1 unread' }),
+      ).toHaveAttribute('href', '/notifications')
+      expect(await screen.findByRole('link', { name: 'Something to do' })).toHaveAttribute(
+        'href',
+        link,
+      )
+    },
+  )
 })

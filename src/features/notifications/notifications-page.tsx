@@ -1,11 +1,12 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link as RouterLink } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import type { Notification } from '@contract/notifications'
 import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { Pager } from '@/components/pager'
 import { formatDateTime } from '@/lib/format'
+import { safeRedirectTarget } from '@/lib/guards'
 import { useSession } from '@/lib/use-session'
 import { notificationsQueryOptions, useMarkAllReadMutation, useMarkReadMutation } from './api'
 import { PushToggle } from './push-toggle'
@@ -16,18 +17,24 @@ interface NotificationsPageProps {
   onPage: (page: number) => void
 }
 
-/** /notifications: newest first; opening one marks it read and goes to its item. */
+const intro = {
+  sender:
+    'What happens to your items: approvals, deliverers waiting for your answer, pick-up and delivery.',
+  deliverer: 'Your requests to deliver and new items on the routes of your trips.',
+  admin: 'Items, delivery requests and answers waiting for your review.',
+}
+
+/** /notifications: newest first; opening one marks it read and goes where the person acts. */
 export function NotificationsPage({ page, onPage }: NotificationsPageProps) {
   const list = useQuery(notificationsQueryOptions(page))
   const markAll = useMarkAllReadMutation()
-  const isDeliverer = useSession()?.user.role === 'deliverer'
+  const role = useSession()?.user.role
+  const isDeliverer = role === 'deliverer'
   const unread = list.data?.unread ?? 0
   return (
     <Stack gap="4">
       <PageIntro title="Notifications">
-        {isDeliverer
-          ? 'New items on the routes of your trips, newest first.'
-          : 'Messages from Tote, newest first.'}
+        {role ? `${intro[role]} Newest first.` : 'Messages from Tote, newest first.'}
       </PageIntro>
       {list.isPending && (
         <PendingStatus paused={list.isPaused}>Loading notifications…</PendingStatus>
@@ -66,13 +73,16 @@ export function NotificationsPage({ page, onPage }: NotificationsPageProps) {
           <Pager pagination={list.data.pagination} onPage={onPage} />
         </>
       )}
-      {isDeliverer && <PushToggle />}
+      <PushToggle />
     </Stack>
   )
 }
 
 function NotificationEntry({ notification }: { notification: Notification }) {
   const markRead = useMarkReadMutation()
+  const navigate = useNavigate()
+  // Where the person acts (the server's link); only a path of this app, never another site.
+  const target = safeRedirectTarget(notification.link)
   const unread = notification.read_at === null
   const open = () => {
     if (unread) markRead.mutate(notification.id)
@@ -89,15 +99,21 @@ function NotificationEntry({ notification }: { notification: Notification }) {
     >
       <Stack gap="1">
         <HStack justify="space-between" gap="3" wrap="wrap" align="start">
-          {notification.item_id ? (
-            <Link asChild fontWeight="semibold" color="fg" wordBreak="break-word">
-              <RouterLink
-                to="/available-items/$id"
-                params={{ id: notification.item_id }}
-                onClick={open}
-              >
-                {notification.title}
-              </RouterLink>
+          {target ? (
+            <Link
+              href={target}
+              onClick={(event) => {
+                open()
+                // A plain click stays in the app; a modified one (new tab) is the browser's.
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+                event.preventDefault()
+                void navigate({ href: target })
+              }}
+              fontWeight="semibold"
+              color="fg"
+              wordBreak="break-word"
+            >
+              {notification.title}
             </Link>
           ) : (
             <Text fontWeight="semibold">{notification.title}</Text>

@@ -11,7 +11,7 @@ import {
 
 type State = 'checking' | 'on' | 'off' | 'denied' | 'unsupported'
 
-/** "Alerts on this device": Web Push for trip alerts, asked for only when the user chooses it. */
+/** "Alerts on this device": Web Push of every notification, asked for only when the user chooses it. */
 export function PushToggle() {
   const [state, setState] = useState<State>(() => (pushSupported() ? 'checking' : 'unsupported'))
   const [busy, setBusy] = useState(false)
@@ -70,7 +70,7 @@ export function PushToggle() {
         )}
         {state === 'on' && (
           <>
-            <Text>This device shows an alert when an item on one of your trips is approved.</Text>
+            <Text>This device shows an alert for each new notification.</Text>
             <Box>
               <Button variant="outline" onClick={() => void turnOff()} loading={busy}>
                 Turn off alerts on this device
@@ -81,8 +81,7 @@ export function PushToggle() {
         {state === 'off' && (
           <>
             <Text color="fg.muted">
-              Get an alert on this device when an item on one of your trips is approved, even while
-              Tote is closed.
+              Get an alert on this device for each new notification, even while Tote is closed.
             </Text>
             <Box>
               <Button colorPalette="brand" onClick={() => void turnOn()} loading={busy}>

@@ -1,5 +1,9 @@
 import type { z } from 'zod'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type {
+  NotificationPreferencesBody,
+  notificationPreferencesAnswer,
+} from '@contract/notifications'
 import type { UpdateUserBody, UserData, getUserDataAnswer, updateUserAnswer } from '@contract/user'
 import { api } from '@/lib/api-client'
 import { offlineReadable } from '@/lib/query-client'
@@ -7,7 +11,10 @@ import { updateStoredUser } from '@/lib/auth-storage'
 
 const profileKeys = {
   userData: ['user-data'] as const,
+  mailPreferences: ['notification-preferences'] as const,
 }
+
+type Preferences = z.infer<typeof notificationPreferencesAnswer>['data']['preferences']
 
 export function userDataQueryOptions() {
   return queryOptions({
@@ -38,5 +45,32 @@ export function useUpdateUserMutation() {
       if (saved.name) updateStoredUser({ name: saved.name })
       queryClient.setQueryData(profileKeys.userData, (old) => (old ? { ...old, ...saved } : old))
     },
+  })
+}
+
+/** GET /api/notification-preferences: per kind the user's role gets by mail, whether they do. */
+export function mailPreferencesQueryOptions() {
+  return queryOptions({
+    queryKey: profileKeys.mailPreferences,
+    ...offlineReadable,
+    queryFn: async (): Promise<Preferences> =>
+      (
+        await api
+          .get('notification-preferences')
+          .json<z.infer<typeof notificationPreferencesAnswer>>()
+      ).data.preferences,
+  })
+}
+
+export function useSaveMailPreferencesMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: NotificationPreferencesBody) =>
+      (
+        await api
+          .put('notification-preferences', { json: body })
+          .json<z.infer<typeof notificationPreferencesAnswer>>()
+      ).data.preferences,
+    onSuccess: (saved) => queryClient.setQueryData(profileKeys.mailPreferences, saved),
   })
 }

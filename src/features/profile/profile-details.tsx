@@ -5,6 +5,7 @@ import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { userDataQueryOptions } from './api'
 import { LazyProfileModal } from './lazy-profile-modal'
+import { MailPreferences } from './mail-preferences'
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -49,6 +50,11 @@ export function ProfileDetails() {
             </Button>
           </Box>
         </Stack>
+      )}
+      {userData.data && (
+        <Box mt="6">
+          <MailPreferences />
+        </Box>
       )}
       <LazyProfileModal open={editing} onClose={() => setEditing(false)} />
     </>

@@ -1,0 +1,151 @@
+import type { NotificationKind } from '../../contract/notifications'
+import { adminMails, lifecycleMails, tripMails, type Body } from './notifications'
+
+/** What a notification is about, as notify() loaded it in the caller's transaction. */
+export interface Subject {
+  item: {
+    id: string
+    name: string
+    fromAddress: string
+    fromLat: number
+    fromLng: number
+    toAddress: string
+    toLat: number
+    toLng: number
+    deliveryDeadline: Date
+  }
+  sender: string
+  deliverer: string
+  reason: string | null
+  /** info_requested: the question; info_answered: the answer. */
+  text: string
+  /** info_requested, info_answered: whose side of the item. */
+  side: 'sender' | 'deliverer'
+  trip: { label: string; travelDate: string } | null
+  /** trip_match: "Berlin → Munich". */
+  route: string
+}
+
+export interface Written {
+  title: string
+  body: string
+  /** The PWA path where the person acts. */
+  link: string
+  /** The mail, for kinds that mail (contract kindRules); null otherwise. */
+  mail: ((name: string, url: string) => Body) | null
+}
+
+/** Where each side acts on an item (src/routes). */
+const pages = {
+  sender: (id: string) => `/items/${id}`,
+  /** The deliverer's item page: their request's state, the sender's answer, information requests. */
+  deliverer: (id: string) => `/available-items/${id}`,
+  /** The item they carry: addresses and the next step. */
+  carried: (id: string) => `/my-deliveries/${id}`,
+  admin: (id: string) => `/sending-approval/item/${id}`,
+}
+
+const why = (reason: string | null) => (reason ? `Reason: ${reason}` : '')
+const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
+const place = (address: string, lat: number, lng: number) =>
+  address || `${lat.toFixed(3)}, ${lng.toFixed(3)}`
+const day = (d: Date) => d.toISOString().slice(0, 10)
+
+/** The words of each kind: a person reads them in the bell, the push and the mail. */
+export const texts: Record<NotificationKind, (s: Subject) => Written> = {
+  trip_match: ({ item, trip, route }) => ({
+    title: `New item on your trip "${trip?.label ?? ''}"`,
+    body: `${item.name}: ${route}`,
+    link: `/available-items/${item.id}`,
+    mail: (name, url) =>
+      tripMails.itemOnTrip(
+        name,
+        trip ?? { label: '', travelDate: '' },
+        {
+          name: item.name,
+          from: place(item.fromAddress, item.fromLat, item.fromLng),
+          to: place(item.toAddress, item.toLat, item.toLng),
+          deadline: day(item.deliveryDeadline),
+        },
+        url,
+      ),
+  }),
+  sending_approved: ({ item }) => ({
+    title: `Your item ${item.name} was approved`,
+    body: 'Deliverers travelling along its route can now see it and ask to carry it.',
+    link: pages.sender(item.id),
+    mail: (name, url) => adminMails.sendingApproved(name, item.name, url),
+  }),
+  sending_rejected: ({ item, reason }) => ({
+    title: `Your item ${item.name} was not approved`,
+    body: why(reason) || 'Deliverers cannot see it.',
+    link: pages.sender(item.id),
+    mail: (name, url) => adminMails.sendingRejected(name, item.name, url, reason),
+  }),
+  request_awaits_sender: ({ item, deliverer }) => ({
+    title: `${deliverer} asked to deliver ${item.name}: accept or reject`,
+    body: 'Tote approved the request. Pay and accept it, or reject it, on the item’s page.',
+    link: pages.sender(item.id),
+    mail: (name, url) => lifecycleMails.requestAwaitsSender(name, item.name, deliverer, url),
+  }),
+  picked_up: ({ item, deliverer }) => ({
+    title: `${deliverer} picked up ${item.name}`,
+    body: `It is on its way, due by ${day(item.deliveryDeadline)}.`,
+    link: pages.sender(item.id),
+    mail: null,
+  }),
+  delivered: ({ item, deliverer }) => ({
+    title: `${item.name} was delivered`,
+    body: `${deliverer} delivered it. The proof of delivery is on the item’s page.`,
+    link: pages.sender(item.id),
+    mail: (name, url) => lifecycleMails.delivered(name, item.name, deliverer, url),
+  }),
+  delivery_approved: ({ item, sender }) => ({
+    title: `Your request to deliver ${item.name} was approved`,
+    body: `${sender} can now accept or reject it.`,
+    link: pages.deliverer(item.id),
+    mail: (name, url) => adminMails.deliveryApproved(name, item.name, url),
+  }),
+  delivery_rejected: ({ item, reason }) => ({
+    title: `Your request to deliver ${item.name} was not approved`,
+    body: why(reason) || 'Tote did not approve it.',
+    link: pages.deliverer(item.id),
+    mail: (name, url) => adminMails.deliveryRejected(name, item.name, url, reason),
+  }),
+  request_accepted: ({ item, sender }) => ({
+    title: `${sender} accepted your request to deliver ${item.name}`,
+    body: `Pick it up and deliver it by ${day(item.deliveryDeadline)}.`,
+    link: pages.carried(item.id),
+    mail: null,
+  }),
+  request_rejected: ({ item, sender, reason }) => ({
+    title: `${sender} rejected your request to deliver ${item.name}`,
+    body: why(reason) || 'The item is open to other deliverers again.',
+    link: pages.deliverer(item.id),
+    mail: null,
+  }),
+  info_requested: ({ item, side, text }) => ({
+    title: `Tote needs more information about ${item.name}`,
+    body: clip(text),
+    link: side === 'sender' ? pages.sender(item.id) : pages.deliverer(item.id),
+    mail: (name, url) => adminMails.infoRequested(name, item.name, url, text),
+  }),
+  item_to_review: ({ item, sender }) => ({
+    title: `New item to review: ${item.name}`,
+    body: `${sender} posted it; approve or reject sending it.`,
+    link: pages.admin(item.id),
+    mail: null,
+  }),
+  request_to_review: ({ item, deliverer }) => ({
+    title: `${deliverer} asked to deliver ${item.name}`,
+    body: 'Approve or reject the request.',
+    link: pages.admin(item.id),
+    mail: null,
+  }),
+  info_answered: ({ item, side, sender, deliverer, text }) => ({
+    title: `${side === 'sender' ? sender : deliverer} answered about ${item.name}`,
+    body: clip(text),
+    link: pages.admin(item.id),
+    mail: null,
+  }),
+}

@@ -1,0 +1,66 @@
+// Decision 033, browser scenario: every role has the bell. A sender opens "Your item … was
+// approved" from it and lands on their item's page; an admin opens "New item to review: …" and
+// lands on its review page, where the decision is made. The changes the notifications tell of are
+// made through the API (they are not under test here); the bell, the list and the links are.
+import type { Page } from '@playwright/test'
+import { apiCall, apiLogin, postApprovedItem } from './support/api'
+import { waitForPath } from './support/browser'
+import { expect, test } from './fixtures'
+
+/** Opens the bell in the sidebar and, from the list, the notification titled `title`. */
+async function openFromBell(page: Page, title: string) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await nav.getByRole('link', { name: /^Notifications, \d+ unread$/ }).click()
+  await waitForPath(page, '/notifications')
+  await page.getByRole('link', { name: title }).click()
+}
+
+test.describe('notifications for every role', () => {
+  test('a sender opens "your item was approved" from the bell and lands on the item', async ({
+    senderPage: page,
+    server,
+  }) => {
+    const sender = await apiLogin(server.baseURL, 'sender@example.com')
+    const admin = await apiLogin(server.baseURL, 'admin@example.com')
+    const item = await postApprovedItem(
+      server.baseURL,
+      sender.token,
+      admin.token,
+      `Bell parcel ${Date.now()}`,
+    )
+    await page.goto('/dashboard')
+    await openFromBell(page, `Your item ${item.name} was approved`)
+    await waitForPath(page, `/items/${item.id}`)
+    await expect(page.getByRole('heading', { name: item.name }).first()).toBeVisible()
+  })
+
+  test('an admin opens "new item to review" from the bell and lands on its review page', async ({
+    adminPage: page,
+    server,
+  }) => {
+    const sender = await apiLogin(server.baseURL, 'sender@example.com')
+    const name = `Review parcel ${Date.now()}`
+    const created = await apiCall(server.baseURL, sender.token, 'POST', '/api/items', {
+      name,
+      category: 'other',
+      description: 'A parcel waiting for review.',
+      quantity: 1,
+      weight: 0.5,
+      dimensions: { length: 20, width: 15, height: 5 },
+      is_fragile: false,
+      from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
+      to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
+      delivery_phone: '+49 30 1234567',
+      delivery_address: 'Marienplatz 1, Munich',
+      delivery_deadline: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+      special_instructions: '',
+      sender_price: 30,
+    })
+    const id = created.data.item.id as string
+    await page.goto('/admin-dashboard')
+    await openFromBell(page, `New item to review: ${name}`)
+    await waitForPath(page, `/sending-approval/item/${id}`)
+    await expect(page.getByRole('heading', { name: `Sending Approval: ${name}` })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Approve sending' }).first()).toBeEnabled()
+  })
+})
