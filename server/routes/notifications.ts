@@ -10,7 +10,7 @@ import {
   pushUnsubscribeBody,
   unreadCountAnswer,
 } from '../../contract/notifications'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import { requireUser } from '../plugins/auth'
 import { checkOutboundUrl } from '../services/outbound-guard'
 import {
@@ -101,7 +101,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await markRead(app.db, requireUser(request).id, request.params.id)
-      if (!row) throw httpError(404, NOTIFICATION_NOT_FOUND)
+      if (!row) throw new DomainError('NOTIFICATION_NOT_FOUND', NOTIFICATION_NOT_FOUND)
       return {
         success: true,
         message: 'Notification read',
@@ -144,7 +144,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
     },
     async () => {
-      if (!app.vapid) throw httpError(404, PUSH_NOT_SET_UP)
+      if (!app.vapid) throw new DomainError('PUSH_NOT_SET_UP', PUSH_NOT_SET_UP)
       return {
         success: true,
         message: 'Push public key',
@@ -166,10 +166,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
     },
     async (request, reply) => {
-      if (!app.vapid) throw httpError(404, PUSH_NOT_SET_UP)
+      if (!app.vapid) throw new DomainError('PUSH_NOT_SET_UP', PUSH_NOT_SET_UP)
       // The server will POST to this address: the outbound guard's static checks (decision 026).
       const checked = checkOutboundUrl(request.body.endpoint, app.config.pushServiceHosts)
-      if (!checked.ok) throw httpError(400, ENDPOINT_REFUSED[checked.problem])
+      if (!checked.ok) throw new DomainError('VALIDATION_FAILED', ENDPOINT_REFUSED[checked.problem])
       await savePushSubscription(app.db, requireUser(request).id, request.body)
       return reply.code(201).send({ success: true, message: 'Push notifications on' })
     },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { Db } from '../db/client'
 import { users } from '../db/schema'
+import type { JobQueue } from '../jobs/queue'
 import type { Mail } from './mail'
 import { queueMail } from './mail-jobs'
 
@@ -54,8 +55,15 @@ export const itemLink = (origin: string, party: 'sender' | 'deliverer', itemId: 
  * Queues a mail once the decision it tells of is committed (a job: retried while the mail server
  * is down, never holding up or undoing the decision; the user sees it in the app anyway).
  */
-export async function notify(app: FastifyInstance, to: string, mail: Body): Promise<void> {
-  await queueMail(app.jobs, { to, ...mail })
+export async function notify(deps: { jobs: JobQueue }, to: string, mail: Body): Promise<void> {
+  await queueMail(deps.jobs, { to, ...mail })
+}
+
+/** What mailing about an item needs: the users, the queue, and the origin its links point at. */
+export interface NotifyDeps {
+  db: Db
+  jobs: JobQueue
+  publicOrigin: () => string
 }
 
 /**
@@ -63,14 +71,15 @@ export async function notify(app: FastifyInstance, to: string, mail: Body): Prom
  * no mail) and hands `mail` their name and the item's page for their side.
  */
 export async function notifyAboutItem(
-  app: FastifyInstance,
+  deps: NotifyDeps,
   to: { userId: string; party: 'sender' | 'deliverer'; itemId: string },
   mail: (name: string, link: string) => Body,
 ): Promise<void> {
-  const [user] = await app.db
+  const [user] = await deps.db
     .select({ email: users.email, name: users.name })
     .from(users)
     .where(eq(users.id, to.userId))
   if (!user) return
-  await notify(app, user.email, mail(user.name, itemLink(app.publicOrigin(), to.party, to.itemId)))
+  const link = itemLink(deps.publicOrigin(), to.party, to.itemId)
+  await notify(deps, user.email, mail(user.name, link))
 }
