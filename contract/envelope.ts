@@ -17,7 +17,6 @@ export const failure = z.object({
   code: z.enum(ERROR_CODES),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 })
-export type Failure = z.infer<typeof failure>
 
 export const pagination = z.object({
   current_page: z.number().int(),
