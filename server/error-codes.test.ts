@@ -1,8 +1,13 @@
 import { and, eq } from 'drizzle-orm'
+import Fastify from 'fastify'
+import fp from 'fastify-plugin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_STATUS, type ErrorCode } from '../contract/error-codes'
 import { photoMessages } from '../contract/item-photos'
+import type { Config } from './config'
 import { idempotencyKeys } from './db/schema'
+import { DomainError, httpError } from './errors'
+import { securityPlugin } from './plugins/security'
 import { LIMITS, TOO_MANY } from './services/throttle'
 import {
   bearer,
@@ -157,4 +162,58 @@ describe.each(backends)('error codes on %s', (backend) => {
     expectFailure(res, 'RATE_LIMITED', TOO_MANY.loginsForAccount)
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
   })
+})
+
+describe('the one error handler', () => {
+  async function appThrowing(error: unknown) {
+    const app = Fastify({ logger: false })
+    await app.register(
+      fp(
+        async (a) => {
+          a.decorate('config', { mapStyleUrl: undefined } as Config)
+        },
+        { name: 'config' },
+      ),
+    )
+    await app.register(securityPlugin)
+    app.get('/throw', async () => {
+      throw error
+    })
+    await app.ready()
+    return app
+  }
+
+  it('answers anything unexpected as INTERNAL, without its own words', async () => {
+    const app = await appThrowing(new Error('connection refused at 10.0.0.3:5432'))
+    expectFailure(
+      await app.inject({ url: '/throw' }),
+      'INTERNAL',
+      'Something went wrong. Please try again.',
+    )
+    await app.close()
+  })
+
+  it('answers a DomainError at its code’s status, with Retry-After when it has one', async () => {
+    const app = await appThrowing(new DomainError('RATE_LIMITED', 'Slow down', { retryAfterS: 42 }))
+    const res = await app.inject({ url: '/throw' })
+    expectFailure(res, 'RATE_LIMITED', 'Slow down')
+    expect(res.headers['retry-after']).toBe('42')
+    await app.close()
+  })
+
+  it.each([
+    [404, 'Item not found', 'ITEM_NOT_FOUND'],
+    [404, 'Payment not found', 'PAYMENT_NOT_FOUND'],
+    [404, 'Something else not found', 'NOT_FOUND'],
+    [409, 'This delivery cannot move to that status', 'BAD_TRANSITION'],
+    [409, 'This item can no longer be edited', 'CONFLICT'],
+    [400, 'Delivery deadline must be in the future', 'VALIDATION_FAILED'],
+  ] as const)(
+    'gives the not yet converted httpError(%i, %j) the code %s',
+    async (status, message, code) => {
+      const app = await appThrowing(httpError(status, message))
+      expectFailure(await app.inject({ url: '/throw' }), code, message)
+      await app.close()
+    },
+  )
 })
