@@ -105,6 +105,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Services take plain values and a deps object, never a Fastify request or instance, and throw
+  // DomainError rather than HTTP errors (decision 032).
+  {
+    files: ['server/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '@/*'], message: 'server/ never imports the PWA.' },
+            {
+              group: ['fastify', 'fastify/*', 'fastify-*', '@fastify/*'],
+              message:
+                'Services take plain values and a deps object: read the request in the route (server/plugins/read-multipart.ts) and throw DomainError (server/errors.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Server code states what it is certain of (requireUser, one(), a guard that throws) rather
   // than asserting it with `!`, which fails later and far away as a read of undefined.
   {

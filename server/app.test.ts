@@ -61,7 +61,7 @@ describe.each(backends)('app on %s', (backend) => {
   it('answers unknown API routes with the 404 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ success: false, message: 'Not found' })
+    expect(res.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' })
     expect((await t.app.inject({ method: 'DELETE', url: '/api/login' })).statusCode).toBe(404)
   })
 
@@ -73,7 +73,11 @@ describe.each(backends)('app on %s', (backend) => {
       payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }),
     })
     expect(res.statusCode).toBe(413)
-    expect(res.json()).toEqual({ success: false, message: 'Request body is too large' })
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Request body is too large',
+      code: 'PAYLOAD_TOO_LARGE',
+    })
   })
 
   it('answers 400 for malformed JSON and 415 for an unknown content type', async () => {
@@ -84,7 +88,11 @@ describe.each(backends)('app on %s', (backend) => {
       payload: '{"email":',
     })
     expect(bad.statusCode).toBe(400)
-    expect(bad.json()).toEqual({ success: false, message: 'The request body is not valid JSON' })
+    expect(bad.json()).toEqual({
+      success: false,
+      message: 'The request body is not valid JSON',
+      code: 'MALFORMED_BODY',
+    })
     const xml = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -181,7 +189,7 @@ describe.each(backends)('dev outbox off on %s', (backend) => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ success: false, message: 'Not found' })
+      expect(res.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' })
     } finally {
       await t.close()
     }
@@ -201,7 +209,7 @@ describe.each(backends)('API docs in production on %s', (backend) => {
       for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml']) {
         const res = await off.app.inject({ method: 'GET', url })
         expect(res.statusCode, url).toBe(404)
-        expect(res.json(), url).toEqual({ success: false, message: 'Not found' })
+        expect(res.json(), url).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' })
       }
     } finally {
       await off.close()

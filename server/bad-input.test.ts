@@ -33,7 +33,11 @@ describe.each(backends)('bad input and replays on %s', (backend) => {
     const before = await itemCount()
     const big = await postItem(itemBody({ description: 'x'.repeat(70 * 1024) }))
     expect(big.statusCode).toBe(413)
-    expect(big.json()).toEqual({ success: false, message: 'Request body is too large' })
+    expect(big.json()).toEqual({
+      success: false,
+      message: 'Request body is too large',
+      code: 'PAYLOAD_TOO_LARGE',
+    })
     const nested = '['.repeat(500_000) + ']'.repeat(500_000)
     const deep = await t.app.inject({
       method: 'POST',
@@ -64,6 +68,7 @@ describe.each(backends)('bad input and replays on %s', (backend) => {
       expect(res.statusCode, JSON.stringify(patch)).toBe(400)
       expect(res.json()).toEqual({
         success: false,
+        code: 'VALIDATION_FAILED',
         message: 'Text must not contain NUL characters',
       })
     }
@@ -195,7 +200,11 @@ describe.each(backends)('bad input and replays on %s', (backend) => {
         headers: { 'content-type': 'application/json' },
       })
       expect(res.statusCode, url).toBe(401)
-      expect(res.json(), url).toEqual({ success: false, message: 'Unauthenticated' })
+      expect(res.json(), url).toEqual({
+        success: false,
+        message: 'Unauthenticated',
+        code: 'UNAUTHENTICATED',
+      })
     }
     const multipartAnon = await multipart({ item_id: 'nope' })
     const res = await t.app.inject({
@@ -230,6 +239,7 @@ describe.each(backends)('bad input and replays on %s', (backend) => {
       expect(other.statusCode).toBe(422)
       expect(other.json()).toEqual({
         success: false,
+        code: 'IDEMPOTENCY_KEY_REUSED',
         message: 'This Idempotency-Key was already used for a different request',
       })
       expect(await itemsNamed('First')).toBe(1)

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { isUuid } from '../../contract/ids'
 import type { Role } from '../../contract/user'
 import { sessions, users } from '../db/schema'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import { verifySessionToken } from '../services/tokens'
 import type { AuthUser } from '../types'
 
@@ -69,7 +69,7 @@ export const authPlugin = fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return
       const user = await load(request)
-      if (!user) throw httpError(401, 'Unauthenticated')
+      if (!user) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated')
       request.user = user
     })
 
@@ -78,7 +78,8 @@ export const authPlugin = fp(
       (...roles: Role[]) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
           await app.authenticate(request, reply)
-          if (!request.user || !roles.includes(request.user.role)) throw httpError(403, 'Forbidden')
+          if (!request.user || !roles.includes(request.user.role))
+            throw new DomainError('FORBIDDEN', 'Forbidden')
         },
     )
   },

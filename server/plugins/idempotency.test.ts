@@ -3,7 +3,7 @@ import Fastify, { type FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idempotencyKeys } from '../db/schema'
-import { HttpError } from '../errors'
+import { DomainError, httpError } from '../errors'
 import { createUser, type TestUser } from '../testing/fixtures'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
 import type { AuthUser } from '../types'
@@ -46,7 +46,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     await mini.register(idempotencyPlugin)
     mini.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) =>
       reply
-        .code(err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500))
+        .code(err instanceof DomainError ? err.status : (err.statusCode ?? 500))
         .send({ success: false, message: err.message }),
     )
     const pre = { preHandler: [mini.authenticate, mini.idempotent] }
@@ -62,7 +62,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     let refusal = 409
     mini.post('/refuse', pre, async () => {
       runs++
-      throw new HttpError(refusal, refusal === 400 ? 'Name is required' : 'Not now')
+      throw httpError(refusal, refusal === 400 ? 'Name is required' : 'Not now')
     })
     setRefusal = (status: number) => (refusal = status)
     mini.post('/slow', pre, async () => {

@@ -3,13 +3,14 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { idempotencyKeys } from '../db/schema'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 
 /** An in-flight key older than this is taken to belong to a call that died (crash, abort). */
 const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000
 /** A key is remembered this long; after it the same key is a new request (and the row is purged). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 const KEY_REUSED = 'This Idempotency-Key was already used for a different request'
+const IN_FLIGHT = 'This request is already being processed'
 
 /**
  * Answers worth keeping for a key: a success, or a refusal of the request's content (invalid
@@ -93,9 +94,9 @@ export const idempotencyPlugin = fp(
       if (raw === undefined) return
       const key = Array.isArray(raw) ? raw[0] : raw
       if (!key || key.length > 200 || Array.isArray(raw))
-        throw httpError(400, 'Idempotency-Key must be 1 to 200 characters')
+        throw new DomainError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 200 characters')
       const user = request.user
-      if (!user) throw httpError(401, 'Unauthenticated')
+      if (!user) throw new DomainError('UNAUTHENTICATED', 'Unauthenticated')
       const method = request.method
       const path = pathOf(request)
       const fingerprint = fingerprintOf(request)
@@ -123,10 +124,10 @@ export const idempotencyPlugin = fp(
           continue
         }
         if (prior.method !== method || prior.path !== path || prior.fingerprint !== fingerprint)
-          throw httpError(422, KEY_REUSED)
+          throw new DomainError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED)
         if (prior.responseStatus === null) {
           if (Date.now() - prior.createdAt.getTime() < IDEMPOTENCY_STALE_MS)
-            throw httpError(409, 'This request is already being processed')
+            throw new DomainError('IN_FLIGHT', IN_FLIGHT)
           await app.db
             .delete(idempotencyKeys)
             .where(
@@ -140,7 +141,7 @@ export const idempotencyPlugin = fp(
         reply.code(prior.responseStatus).header(REPLAYED_HEADER, 'true')
         return reply.send(prior.responseBody)
       }
-      throw httpError(409, 'This request is already being processed')
+      throw new DomainError('IN_FLIGHT', IN_FLIGHT)
     })
 
     app.addHook('onSend', async (request, reply, payload) => {

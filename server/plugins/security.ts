@@ -6,7 +6,8 @@ import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { Config } from '../config'
-import { HttpError, httpError, NUL_IN_TEXT } from '../errors'
+import { ERROR_STATUS, type ErrorCode } from '../../contract/error-codes'
+import { codeOfStatus, DomainError, NUL_IN_TEXT } from '../errors'
 
 const origin = (url: string | undefined) => {
   try {
@@ -97,7 +98,7 @@ function validationAnswer(error: FastifyError) {
     ;(errors[key] ??= []).push(message)
     first ??= message
   }
-  return { success: false as const, message: first ?? 'Invalid request', errors }
+  return { message: first ?? 'Invalid request', errors }
 }
 
 /** Helmet (CSP, nosniff…), and the one error handler that answers every failure as an envelope. */
@@ -113,45 +114,61 @@ export const securityPlugin = fp(
     // database error.
     app.addHook('preValidation', async (request) => {
       if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
-        throw httpError(400, NUL_IN_TEXT)
+        throw new DomainError('VALIDATION_FAILED', NUL_IN_TEXT)
     })
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (hasZodFastifySchemaValidationErrors(error))
-        return reply.code(400).send(validationAnswer(error))
-      if (error instanceof HttpError) {
-        if (error.headers) reply.headers(error.headers)
-        return reply.code(error.statusCode).send({
-          success: false,
-          message: error.message,
-          ...(error.errors ? { errors: error.errors } : {}),
-        })
+      const answer = (code: ErrorCode, message: string, errors?: FieldErrors) =>
+        reply
+          .code(ERROR_STATUS[code])
+          .send({ success: false, message, code, ...(errors ? { errors } : {}) })
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const { message, errors } = validationAnswer(error)
+        return answer('VALIDATION_FAILED', message, errors)
       }
+      if (error instanceof DomainError) {
+        if (error.details.retryAfterS !== undefined)
+          reply.header('retry-after', String(error.details.retryAfterS))
+        return answer(error.code, error.message, error.details.errors)
+      }
+      // Fastify's own errors (and anything unexpected): a code by what went wrong.
       const status = error.statusCode ?? 500
+      let code: ErrorCode
       let message: string
       switch (error.code) {
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          code = 'PAYLOAD_TOO_LARGE'
           message = 'Request body is too large'
           break
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+          code = 'UNSUPPORTED_MEDIA_TYPE'
           message = 'Unsupported content type'
           break
         case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          code = 'MALFORMED_BODY'
           message = 'The request body is empty'
           break
         case 'FST_ERR_CTP_INVALID_JSON_BODY':
+          code = 'MALFORMED_BODY'
           message = 'The request body is not valid JSON'
           break
         default:
-          if (status === 429) message = 'Too many requests. Please try again later.'
-          else if (status >= 500) message = 'Something went wrong. Please try again.'
-          else if (error instanceof SyntaxError) message = 'The request body is not valid JSON'
-          else message = error.message
+          if (status === 429) {
+            code = 'RATE_LIMITED'
+            message = 'Too many requests. Please try again later.'
+          } else if (status >= 500 || status < 400) {
+            code = 'INTERNAL'
+            message = 'Something went wrong. Please try again.'
+          } else if (error instanceof SyntaxError) {
+            code = 'MALFORMED_BODY'
+            message = 'The request body is not valid JSON'
+          } else {
+            code = codeOfStatus(status)
+            message = error.message
+          }
       }
-      if (status >= 500) request.log.error({ err: error }, 'request failed')
-      return reply
-        .code(status >= 400 && status < 600 ? status : 500)
-        .send({ success: false, message })
+      if (code === 'INTERNAL') request.log.error({ err: error }, 'request failed')
+      return answer(code, message)
     })
   },
   { name: 'security', dependencies: ['config'] },

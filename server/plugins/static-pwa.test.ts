@@ -137,7 +137,7 @@ describe('static PWA with a build', () => {
     expect((await get('/assets/missing.js')).statusCode).toBe(404)
     const api = await get('/api/nothing', 'text/html')
     expect(api.statusCode).toBe(404)
-    expect(api.json()).toEqual({ success: false, message: 'Not found' })
+    expect(api.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' })
   })
 })
 

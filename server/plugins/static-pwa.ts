@@ -105,7 +105,7 @@ export const staticPwaPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/'
       if (pathname === '/api' || pathname.startsWith('/api/')) {
-        return reply.code(404).send({ success: false, message: 'Not found' })
+        return reply.code(404).send({ success: false, message: 'Not found', code: 'NOT_FOUND' })
       }
       if (!hasBuild) {
         return reply

@@ -1,13 +1,9 @@
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { httpError } from '../errors'
-import {
-  MULTIPART_LIMITS,
-  readMultipart,
-  type FileRefusals,
-  type MultipartForm,
-} from '../services/files'
+import { DomainError } from '../errors'
+import { MULTIPART_LIMITS, type FileRefusals, type MultipartForm } from '../services/files'
+import { readMultipart } from './read-multipart'
 
 /**
  * The form of a route whose preHandler is `app.multipartForm(…)`. Without it it is a programming
@@ -21,7 +17,7 @@ export function requireForm(request: FastifyRequest): MultipartForm {
 /**
  * @fastify/multipart, registered once with the upload limits (2 MB file, one file, 20 fields of
  * 10 KB). Multipart routes read their body with the `app.multipartForm(…)` preHandler into
- * `request.form`, or with `readMultipart` (server/services/files.ts).
+ * `request.form`, or with `readMultipart` (./read-multipart.ts).
  * Routes declaring a JSON body schema refuse a multipart body with 415 instead of a puzzling 400.
  * Register before the routes.
  */
@@ -42,7 +38,8 @@ export const uploadsPlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.schema?.body) return
       const refuseMultipart = async (request: { isMultipart(): boolean }) => {
-        if (request.isMultipart()) throw httpError(415, 'This request must be sent as JSON')
+        if (request.isMultipart())
+          throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'This request must be sent as JSON')
       }
       const existing = route.preValidation
       route.preValidation = existing

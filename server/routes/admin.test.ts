@@ -104,11 +104,15 @@ describe.each(backends)('/api/admin authorisation on %s', (backend) => {
     for (const call of calls(ids)) {
       const anon = await send(call)
       expect(anon.statusCode, `${call.method} ${call.url} anonymous`).toBe(401)
-      expect(anon.json()).toEqual({ success: false, message: 'Unauthenticated' })
+      expect(anon.json()).toEqual({
+        success: false,
+        message: 'Unauthenticated',
+        code: 'UNAUTHENTICATED',
+      })
       for (const user of [sender, deliverer]) {
         const res = await send(call, user)
         expect(res.statusCode, `${call.method} ${call.url} as ${user.role}`).toBe(403)
-        expect(res.json()).toEqual({ success: false, message: 'Forbidden' })
+        expect(res.json()).toEqual({ success: false, message: 'Forbidden', code: 'FORBIDDEN' })
       }
       // Even an empty or invalid body is refused for the role first, not validated.
       if (call.method !== 'GET' && !call.multipart) {

@@ -74,6 +74,7 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
     const blocked = answers.find((a) => a.statusCode === 429)!
     expect(blocked.json()).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Too many login attempts for this account. Please try again later.',
     })
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
@@ -108,6 +109,7 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
     const res = await post(t, '/api/forgot-password', { email: 'bombed@example.com' }, '10.1.0.99')
     expect(res.json()).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Too many requests for this email address. Please wait a while and try again.',
     })
     // One client spraying many addresses: bounded by a ceiling sized for a shared network.
@@ -126,7 +128,11 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
       { email: 'new@example.com' },
       '10.2.0.1',
     )
-    expect(refused.json()).toEqual({ success: false, message: TOO_MANY.mailRequestsFromNetwork })
+    expect(refused.json()).toEqual({
+      success: false,
+      message: TOO_MANY.mailRequestsFromNetwork,
+      code: 'RATE_LIMITED',
+    })
   })
 
   it('lets 40 phones behind one address sign up, and still bounds that address', async () => {
@@ -167,7 +173,11 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
       '10.9.0.1',
     )
     expect(over.statusCode).toBe(429)
-    expect(over.json()).toEqual({ success: false, message: TOO_MANY.signUpsFromNetwork })
+    expect(over.json()).toEqual({
+      success: false,
+      message: TOO_MANY.signUpsFromNetwork,
+      code: 'RATE_LIMITED',
+    })
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
     // Another network is not touched by it.
     const elsewhere = await post(

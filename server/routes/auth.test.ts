@@ -253,7 +253,11 @@ describe.each(backends)('accounts on %s', (backend) => {
       ]) {
         const { res, body } = await login(t.app, email!, password)
         expect(res.statusCode).toBe(401)
-        expect(body).toEqual({ success: false, message: 'Invalid email or password' })
+        expect(body).toEqual({
+          success: false,
+          message: 'Invalid email or password',
+          code: 'INVALID_CREDENTIALS',
+        })
       }
     })
 
@@ -278,7 +282,11 @@ describe.each(backends)('accounts on %s', (backend) => {
         headers: auth(token),
       })
       expect(me.statusCode).toBe(401)
-      expect(me.json()).toEqual({ success: false, message: 'Unauthenticated' })
+      expect(me.json()).toEqual({
+        success: false,
+        message: 'Unauthenticated',
+        code: 'UNAUTHENTICATED',
+      })
       const [s] = await t.app.db
         .select()
         .from(sessions)
@@ -333,7 +341,11 @@ describe.each(backends)('accounts on %s', (backend) => {
           headers: value === undefined ? {} : auth(value),
         })
         expect(res.statusCode, name).toBe(401)
-        expect(res.json(), name).toEqual({ success: false, message: 'Unauthenticated' })
+        expect(res.json(), name).toEqual({
+          success: false,
+          message: 'Unauthenticated',
+          code: 'UNAUTHENTICATED',
+        })
       }
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/get-user-data', headers: auth(token) }))
@@ -448,6 +460,7 @@ describe.each(backends)('login rate limit on %s', (backend) => {
     expect(blocked.res.statusCode).toBe(429)
     expect(blocked.body).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Too many login attempts for this account. Please try again later.',
     })
     // Another account from the same address is not blocked yet.

@@ -236,7 +236,11 @@ describe.each(backends)('available-items along the path on %s', (backend) => {
   it('refuses antipodal ends (400) and bad radii', async () => {
     const res = await available(route({ lat: 10, lng: 20 }, { lat: -10, lng: -160 }, 20))
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message: ANTIPODAL_ROUTE })
+    expect(res.json()).toEqual({
+      success: false,
+      message: ANTIPODAL_ROUTE,
+      code: 'VALIDATION_FAILED',
+    })
     const almost = await available(route({ lat: 0, lng: 0 }, { lat: 0, lng: 179.95 }, 20))
     expect(almost.statusCode).toBe(400)
     expect(almost.json().message).toBe(ANTIPODAL_ROUTE)

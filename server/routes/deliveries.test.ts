@@ -240,7 +240,11 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         destination_address: 'Munich',
       })
       expect(unknown.statusCode).toBe(400)
-      expect(unknown.json()).toEqual({ success: false, message: 'Location not found' })
+      expect(unknown.json()).toEqual({
+        success: false,
+        message: 'Location not found',
+        code: 'VALIDATION_FAILED',
+      })
       const small = await available(me, {
         radius_km: 0.5,
         origin_address: 'Berlin',
@@ -255,7 +259,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect((await available(null, body)).statusCode).toBe(401)
       const res = await available(sender, body)
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ success: false, message: 'Forbidden' })
+      expect(res.json()).toEqual({ success: false, message: 'Forbidden', code: 'FORBIDDEN' })
     })
 
     it('plans the corridor on the route-cell B-tree, and a long wide one on the 6-D GiST', async () => {
@@ -341,6 +345,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(again.statusCode).toBe(409)
       expect(again.json()).toEqual({
         success: false,
+        code: 'CONFLICT',
         message: 'You have already requested this item',
       })
       expect(await requestsOf(item.id)).toHaveLength(1)
@@ -389,6 +394,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(missing.statusCode).toBe(400)
       expect(missing.json()).toEqual({
         success: false,
+        code: 'VALIDATION_FAILED',
         message: 'Please upload a proof of travel document',
       })
       const noConsent = await requestItem(me, { item_id: item.id })
@@ -406,14 +412,22 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       ]) {
         const res = await requestItem(me, fields, { filename: 'ticket.pdf', content })
         expect(res.statusCode).toBe(415)
-        expect(res.json()).toEqual({ success: false, message: typeMsg })
+        expect(res.json()).toEqual({
+          success: false,
+          message: typeMsg,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        })
       }
       const tooBig = await requestItem(me, fields, {
         filename: 'big.pdf',
         content: Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(2_097_153 - 5)]),
       })
       expect(tooBig.statusCode).toBe(413)
-      expect(tooBig.json()).toEqual({ success: false, message: 'File size must be less than 2MB' })
+      expect(tooBig.json()).toEqual({
+        success: false,
+        message: 'File size must be less than 2MB',
+        code: 'PAYLOAD_TOO_LARGE',
+      })
       expect(await countStoredFiles(t.app.db)).toBe(filesBefore)
       expect(await requestsOf(item.id)).toHaveLength(0)
 
@@ -436,7 +450,11 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       for (const item of [own, pending, expired, taken]) {
         const res = await requestItem(me, { item_id: item.id, accept_privacy: 'true' })
         expect(res.statusCode).toBe(404)
-        expect(res.json()).toEqual({ success: false, message: 'Item not found' })
+        expect(res.json()).toEqual({
+          success: false,
+          message: 'Item not found',
+          code: 'ITEM_NOT_FOUND',
+        })
       }
       const unknown = await requestItem(me, {
         item_id: '00000000-0000-4000-8000-000000000000',
@@ -565,7 +583,11 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       ]) {
         const res = await get(me, id)
         expect(res.statusCode, id).toBe(404)
-        expect(res.json()).toEqual({ success: false, message: 'Item not found' })
+        expect(res.json()).toEqual({
+          success: false,
+          message: 'Item not found',
+          code: 'ITEM_NOT_FOUND',
+        })
       }
       expect((await get(sender, pending.id)).statusCode).toBe(403)
       expect((await get(null, pending.id)).statusCode).toBe(401)
@@ -625,6 +647,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(early.statusCode).toBe(409)
       expect(early.json()).toEqual({
         success: false,
+        code: 'BAD_TRANSITION',
         message: 'This delivery cannot move to that status',
       })
       const notMine = await update(other, { item_id: item.id, status: 'in_process' })

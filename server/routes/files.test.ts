@@ -68,7 +68,11 @@ describe.each(backends)('files on %s', (backend) => {
     expect(await status(rival, theirs.proofOfTravelFileId!)).toBe(200)
     expect(await status(admin, theirs.proofOfTravelFileId!)).toBe(200)
     const res = await get(otherSender, proof)
-    expect(res.json()).toEqual({ success: false, message: 'No proof of travel document found' })
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'No proof of travel document found',
+      code: 'FILE_NOT_FOUND',
+    })
   })
 
   it('shows info-request files to their target, the proof of delivery to the sender', async () => {
@@ -112,7 +116,8 @@ describe.each(backends)('files on %s', (backend) => {
     await expect(
       storeTestFile(t.app, sender.id, 'proof_of_travel', { buffer: TINY_JPEG, filename: 'b.png' }),
     ).rejects.toMatchObject({
-      statusCode: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      status: 415,
       message: 'Invalid file type. Please upload a PDF, JPEG, or PNG file.',
     })
     const body = await multipart({ name: 'x' })

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import { readableFile, sanitizeFileName, storageError } from '../services/files'
 import { ObjectNotFoundError } from '../services/storage/object-store'
 import { requireUser } from '../plugins/auth'
@@ -24,13 +24,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const fileId = decodeURIComponent((request.params as { '*': string })['*'] ?? '')
       const file = await readableFile(app.db, requireUser(request), fileId)
-      if (!file) throw httpError(404, FILE_NOT_FOUND)
+      if (!file) throw new DomainError('FILE_NOT_FOUND', FILE_NOT_FOUND)
       // Streamed from the store (local folder or bucket), never a public link to it.
       let object
       try {
         object = await app.storage.get(file.diskName)
       } catch (err) {
-        if (err instanceof ObjectNotFoundError) throw httpError(404, FILE_NOT_FOUND)
+        if (err instanceof ObjectNotFoundError)
+          throw new DomainError('FILE_NOT_FOUND', FILE_NOT_FOUND)
         throw storageError(err)
       }
       const name = sanitizeFileName(file.originalName || 'document').replace(/"/g, '')

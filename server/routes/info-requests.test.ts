@@ -116,7 +116,11 @@ describe.each(backends)('POST /api/respond-further-info on %s', (backend) => {
     const fields = { item_id: item.id, description: 'x', response_by: 'sender' }
     const notMine = await respond(other, fields)
     expect(notMine.statusCode).toBe(404)
-    expect(notMine.json()).toEqual({ success: false, message: 'Item not found' })
+    expect(notMine.json()).toEqual({
+      success: false,
+      message: 'Item not found',
+      code: 'ITEM_NOT_FOUND',
+    })
     // a sender answering as deliverer, and a deliverer answering the sender's request
     expect((await respond(sender, { ...fields, response_by: 'deliverer' })).statusCode).toBe(404)
     expect((await respond(deliverer, fields)).statusCode).toBe(404)
@@ -144,6 +148,7 @@ describe.each(backends)('POST /api/respond-further-info on %s', (backend) => {
     expect(html.statusCode).toBe(415)
     expect(html.json()).toEqual({
       success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Please upload a PDF, JPEG, or PNG file.',
     })
     const renamed = await respond(sender, fields, { filename: 'photo.pdf', content: TINY_PNG })

@@ -139,6 +139,7 @@ describe.each(backends)('item photos on %s', (backend) => {
     expect(text.statusCode).toBe(415)
     expect(text.json()).toEqual({
       success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Photos must be JPEG, PNG or WebP images.',
     })
 
@@ -155,6 +156,7 @@ describe.each(backends)('item photos on %s', (backend) => {
     expect(hugeRes.statusCode).toBe(413)
     expect(hugeRes.json()).toEqual({
       success: false,
+      code: 'PAYLOAD_TOO_LARGE',
       message: 'Each photo must be 20 MB or smaller.',
     })
 
@@ -169,7 +171,11 @@ describe.each(backends)('item photos on %s', (backend) => {
     expect(full.photos).toBe(empty.photos + 5)
     const sixth = await upload(sender, item.id, jpeg)
     expect(sixth.statusCode).toBe(409)
-    expect(sixth.json()).toEqual({ success: false, message: 'An item can have at most 5 photos.' })
+    expect(sixth.json()).toEqual({
+      success: false,
+      message: 'An item can have at most 5 photos.',
+      code: 'TOO_MANY_PHOTOS',
+    })
     expect(await stored()).toEqual(full)
   })
 
@@ -185,6 +191,7 @@ describe.each(backends)('item photos on %s', (backend) => {
       expect(res.statusCode).toBe(413)
       expect(res.json()).toEqual({
         success: false,
+        code: 'PAYLOAD_TOO_LARGE',
         message:
           'PNG and progressive JPEG images can be at most 16 megapixels. Please send a smaller image or a standard JPEG photo.',
       })
@@ -235,6 +242,7 @@ describe.each(backends)('item photos on %s', (backend) => {
     expect(res.statusCode).toBe(429)
     expect(res.json()).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Too many photo uploads. Please wait a while and try again.',
     })
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)

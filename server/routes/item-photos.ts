@@ -7,18 +7,13 @@ import {
   photoMessages,
 } from '../../contract/item-photos'
 import { messageOnly } from '../../contract/envelope'
-import { httpError, tooManyRequests } from '../errors'
+import { DomainError, tooManyRequests } from '../errors'
 import { storageError } from '../services/files'
-import {
-  addPhoto,
-  listPhotos,
-  readablePhoto,
-  readPhotoUpload,
-  removePhoto,
-} from '../services/item-photos'
+import { addPhoto, listPhotos, readablePhoto, removePhoto } from '../services/item-photos'
 import { ObjectNotFoundError } from '../services/storage/object-store'
 import { hit, LIMITS, TOO_MANY } from '../services/throttle'
 import { requireUser } from '../plugins/auth'
+import { readPhotoUpload } from '../plugins/read-multipart'
 
 const tags = ['item photos']
 const security = [{ bearerAuth: [] }]
@@ -96,12 +91,13 @@ export const itemPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { photoId, size } = request.params
       const file = await readablePhoto(app.db, requireUser(request), photoId, size)
-      if (!file) throw httpError(404, photoMessages.notFound)
+      if (!file) throw new DomainError('PHOTO_NOT_FOUND', photoMessages.notFound)
       let object
       try {
         object = await app.storage.get(file.diskName)
       } catch (err) {
-        if (err instanceof ObjectNotFoundError) throw httpError(404, photoMessages.notFound)
+        if (err instanceof ObjectNotFoundError)
+          throw new DomainError('PHOTO_NOT_FOUND', photoMessages.notFound)
         throw storageError(err)
       }
       return reply

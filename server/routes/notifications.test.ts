@@ -357,7 +357,11 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     const again = await call(user, 'POST', `/notifications/${target}/read`)
     expect(again.json().data.notification.read_at).toBe(readAt)
 
-    const notFound = { success: false, message: 'Notification not found' }
+    const notFound = {
+      success: false,
+      message: 'Notification not found',
+      code: 'NOTIFICATION_NOT_FOUND',
+    }
     const theirs = await call(stranger, 'POST', `/notifications/${rows[0]?.id}/read`)
     expect(theirs.statusCode).toBe(404)
     expect(theirs.json()).toEqual(notFound)
@@ -498,7 +502,7 @@ describe.each(backends)('push endpoints the server would be made to call, on %s'
       expect({ endpoint, status: res.statusCode, body: res.json() }).toEqual({
         endpoint,
         status: 400,
-        body: { success: false, message },
+        body: { success: false, message, code: 'VALIDATION_FAILED' },
       })
     }
     expect(await subscriptionsOf(user)).toEqual([])
@@ -601,7 +605,11 @@ describe('VAPID keys', () => {
         headers: bearer(user),
       })
       expect(key.statusCode).toBe(404)
-      expect(key.json()).toEqual({ success: false, message: PUSH_NOT_SET_UP })
+      expect(key.json()).toEqual({
+        success: false,
+        message: PUSH_NOT_SET_UP,
+        code: 'PUSH_NOT_SET_UP',
+      })
       const sub = await t.app.inject({
         method: 'POST',
         url: '/api/push-subscriptions',

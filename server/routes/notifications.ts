@@ -13,7 +13,7 @@ import {
   pushUnsubscribeBody,
   unreadCountAnswer,
 } from '../../contract/notifications'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import { requireUser } from '../plugins/auth'
 import {
   foreignKinds,
@@ -110,7 +110,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await markRead(app.db, requireUser(request).id, request.params.id)
-      if (!row) throw httpError(404, NOTIFICATION_NOT_FOUND)
+      if (!row) throw new DomainError('NOTIFICATION_NOT_FOUND', NOTIFICATION_NOT_FOUND)
       return {
         success: true,
         message: 'Notification read',
@@ -177,7 +177,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request)
       if (foreignKinds(user.role, request.body).length > 0)
-        throw httpError(400, NOT_YOUR_KIND, { preferences: [NOT_YOUR_KIND] })
+        throw new DomainError('VALIDATION_FAILED', NOT_YOUR_KIND, {
+          errors: { preferences: [NOT_YOUR_KIND] },
+        })
       await saveMailPreferences(app.db, user.id, request.body)
       return {
         success: true,
@@ -199,7 +201,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
     },
     async () => {
-      if (!app.vapid) throw httpError(404, PUSH_NOT_SET_UP)
+      if (!app.vapid) throw new DomainError('PUSH_NOT_SET_UP', PUSH_NOT_SET_UP)
       return {
         success: true,
         message: 'Push public key',
@@ -221,10 +223,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
     },
     async (request, reply) => {
-      if (!app.vapid) throw httpError(404, PUSH_NOT_SET_UP)
+      if (!app.vapid) throw new DomainError('PUSH_NOT_SET_UP', PUSH_NOT_SET_UP)
       // The server will POST to this address: the outbound guard's static checks (decision 026).
       const checked = checkOutboundUrl(request.body.endpoint, app.config.pushServiceHosts)
-      if (!checked.ok) throw httpError(400, ENDPOINT_REFUSED[checked.problem])
+      if (!checked.ok) throw new DomainError('VALIDATION_FAILED', ENDPOINT_REFUSED[checked.problem])
       await savePushSubscription(app.db, requireUser(request).id, request.body)
       return reply.code(201).send({ success: true, message: 'Push notifications on' })
     },

@@ -103,7 +103,11 @@ describe.each(backends)('payments with the test provider on %s', (backend) => {
       deliverer_id: second.id,
     })
     expect(wrong.statusCode).toBe(409)
-    expect(wrong.json()).toEqual({ success: false, message: 'This request cannot be paid' })
+    expect(wrong.json()).toEqual({
+      success: false,
+      message: 'This request cannot be paid',
+      code: 'CONFLICT',
+    })
     const pendingApproval = await createItem(t.app, sender.id, { sendingApproval: 'approved' })
     await createRequest(t.app, pendingApproval.id, deliverer.id)
     expect((await intent(pendingApproval.id)).statusCode).toBe(409)
@@ -132,7 +136,7 @@ describe.each(backends)('payments with the test provider on %s', (backend) => {
     for (const [number, over, error] of cases) {
       const res = await confirm(secret, number, over)
       expect(res.statusCode, number).toBe(402)
-      expect(res.json()).toEqual({ success: false, message: error })
+      expect(res.json()).toEqual({ success: false, message: error, code: 'PAYMENT_DECLINED' })
     }
     expect((await confirm(secret, '4242424242424242', {}, other)).statusCode).toBe(404)
     const ok = await confirm(secret, '4242 4242 4242 4242')
@@ -159,7 +163,11 @@ describe.each(backends)('payments with the test provider on %s', (backend) => {
     const { item, request } = await readyItem()
     const none = await answer(item.id, 'accepted')
     expect(none.statusCode).toBe(409)
-    expect(none.json()).toEqual({ success: false, message: 'Payment has not been completed' })
+    expect(none.json()).toEqual({
+      success: false,
+      message: 'Payment has not been completed',
+      code: 'CONFLICT',
+    })
     const secret = (await intent(item.id)).json().data.client_secret
     await confirm(secret, '4000000000000002')
     const declined = await answer(item.id, 'accepted')

@@ -11,8 +11,8 @@ import {
   updateRequestStatusBody,
 } from '../../contract/payments'
 import { paymentStatusAnswer } from '../../contract/sender-extra'
-import { messageOnly } from '../../contract/envelope'
-import { httpError, ITEM_NOT_FOUND } from '../errors'
+import { failure } from '../../contract/envelope'
+import { DomainError, ITEM_NOT_FOUND } from '../errors'
 import { loadItemView } from '../services/item-view'
 import { fromCents } from '../../contract/money'
 import { receiptsOf } from '../services/payments/receipts'
@@ -79,16 +79,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           description: 'A declined card answers 402 with the card’s message, like Stripe.',
           security,
           body: testConfirmBody,
-          response: { 200: testConfirmAnswer, 402: messageOnly },
+          response: { 200: testConfirmAnswer, 402: failure },
         },
         onRequest: sender,
       },
       async (request, reply) => {
         const outcome = await confirmTestPayment(app.db, requireUser(request).id, request.body)
         if (outcome.status !== 'succeeded')
-          return reply
-            .code(402)
-            .send({ success: false, message: outcome.error ?? 'Your card was declined.' })
+          return reply.code(402).send({
+            success: false,
+            message: outcome.error ?? 'Your card was declined.',
+            code: 'PAYMENT_DECLINED',
+          })
         return {
           success: true,
           message: 'Payment succeeded',
@@ -119,7 +121,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
       })
       const item = await loadItemView(app.db, itemId, { id: user.id, role: 'sender' })
-      if (!item) throw httpError(404, ITEM_NOT_FOUND)
+      if (!item) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
       return {
         success: true,
         message: request.body.status === 'accepted' ? REQUEST_ACCEPTED : REQUEST_REJECTED,
@@ -201,7 +203,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             if (!Buffer.isBuffer(raw) || typeof signature !== 'string') throw new Error('unsigned')
             event = stripe.webhooks.constructEvent(raw, signature, webhookSecret)
           } catch {
-            throw httpError(400, 'Invalid signature')
+            throw new DomainError('INVALID_SIGNATURE', 'Invalid signature')
           }
           if (
             event.type === 'payment_intent.succeeded' ||

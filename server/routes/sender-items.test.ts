@@ -171,7 +171,11 @@ describe.each(backends)('sender items on %s', (backend) => {
       ] as const) {
         const miss = await get(user, `/api/items/${id}`)
         expect(miss.statusCode).toBe(404)
-        expect(miss.json()).toEqual({ success: false, message: 'Item not found' })
+        expect(miss.json()).toEqual({
+          success: false,
+          message: 'Item not found',
+          code: 'ITEM_NOT_FOUND',
+        })
       }
       expect((await get(deliverer, `/api/items/${item.id}`)).statusCode).toBe(403)
     })
@@ -238,7 +242,11 @@ describe.each(backends)('sender items on %s', (backend) => {
       await approveSending(t.app, item.id)
       const late = await post(sender, '/api/update-item', { ...itemBody(), item_id: item.id })
       expect(late.statusCode).toBe(409)
-      expect(late.json()).toEqual({ success: false, message: 'This item can no longer be edited' })
+      expect(late.json()).toEqual({
+        success: false,
+        message: 'This item can no longer be edited',
+        code: 'CONFLICT',
+      })
       expect((await rowOf(item.id)).name).toBe('Box of books')
       expect(
         (await post(deliverer, '/api/update-item', { ...itemBody(), item_id: item.id })).statusCode,

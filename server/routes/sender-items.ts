@@ -11,7 +11,7 @@ import {
 } from '../../contract/items'
 import { isUuid } from '../../contract/ids'
 import { deliverersAnswer } from '../../contract/sender-extra'
-import { httpError, ITEM_NOT_FOUND } from '../errors'
+import { DomainError, ITEM_NOT_FOUND } from '../errors'
 import {
   approvedDeliverersOf,
   cancelItem,
@@ -85,7 +85,7 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request)
-      if (!isUuid(request.params.id)) throw httpError(404, ITEM_NOT_FOUND)
+      if (!isUuid(request.params.id)) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
       const item = await senderItemView(app.db, user.id, request.params.id)
       return { success: true, message: 'Item retrieved successfully', data: { item } }
     },

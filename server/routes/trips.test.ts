@@ -117,7 +117,7 @@ describe.each(backends)('trips on %s', (backend) => {
 
   it('answers 404 for another deliverer’s trip and unknown ids, 403 to other roles', async () => {
     const mine = (await call(deliverer, 'POST', '/trips', tripBody())).json().data.trip
-    const notFound = { success: false, message: 'Trip not found' }
+    const notFound = { success: false, message: 'Trip not found', code: 'TRIP_NOT_FOUND' }
     const put = await call(other, 'PUT', `/trips/${mine.id}`, tripBody({ name: 'Hijacked' }))
     expect(put.statusCode).toBe(404)
     expect(put.json()).toEqual(notFound)
@@ -140,7 +140,7 @@ describe.each(backends)('trips on %s', (backend) => {
         await call(user, 'DELETE', `/trips/${mine.id}`),
       ]) {
         expect(res.statusCode).toBe(403)
-        expect(res.json()).toEqual({ success: false, message: 'Forbidden' })
+        expect(res.json()).toEqual({ success: false, message: 'Forbidden', code: 'FORBIDDEN' })
       }
     }
     expect((await call(null, 'GET', '/trips')).statusCode).toBe(401)
@@ -197,7 +197,11 @@ describe.each(backends)('trips on %s', (backend) => {
       )
     const extra = await call(user, 'POST', '/trips', tripBody({ name: 'One too many' }))
     expect(extra.statusCode).toBe(400)
-    expect(extra.json()).toEqual({ success: false, message: TOO_MANY_TRIPS })
+    expect(extra.json()).toEqual({
+      success: false,
+      message: TOO_MANY_TRIPS,
+      code: 'TOO_MANY_TRIPS',
+    })
     expect(await stored(user)).toBe(MAX_TRIPS)
     // Deleting one makes room again.
     const [first] = (await call(user, 'GET', '/trips')).json().data.trips

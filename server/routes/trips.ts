@@ -11,7 +11,7 @@ import {
   type Trip,
 } from '../../contract/trips'
 import type { z } from 'zod'
-import { httpError } from '../errors'
+import { DomainError, fieldError } from '../errors'
 import { requireUser } from '../plugins/auth'
 import { geocode } from '../services/places/geocode'
 import {
@@ -37,8 +37,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The body as the service takes it: a date not past, places geocoded like available-items. */
   async function tripInput(body: z.output<typeof tripBody>): Promise<TripInput> {
-    if (body.travel_date < earliestTravelDate())
-      throw httpError(400, TRIP_DATE_PAST, { travel_date: [TRIP_DATE_PAST] })
+    if (body.travel_date < earliestTravelDate()) throw fieldError('travel_date', TRIP_DATE_PAST)
     return {
       name: body.name,
       origin: await geocode(app.places, body.origin_address),
@@ -81,7 +80,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request)
       const row = await createTrip(app.db, user.id, await tripInput(request.body))
-      if (!row) throw httpError(400, TOO_MANY_TRIPS)
+      if (!row) throw new DomainError('TOO_MANY_TRIPS', TOO_MANY_TRIPS)
       return reply
         .code(201)
         .send({ success: true, message: 'Trip saved', data: { trip: toTripView(row) } })
@@ -105,7 +104,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request)
       const input = await tripInput(request.body)
       const row = await updateTrip(app.db, user.id, request.params.id, input)
-      if (!row) throw httpError(404, TRIP_NOT_FOUND)
+      if (!row) throw new DomainError('TRIP_NOT_FOUND', TRIP_NOT_FOUND)
       return { success: true, message: 'Trip saved', data: { trip: toTripView(row) } }
     },
   )
@@ -124,7 +123,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const gone = await deleteTrip(app.db, requireUser(request).id, request.params.id)
-      if (!gone) throw httpError(404, TRIP_NOT_FOUND)
+      if (!gone) throw new DomainError('TRIP_NOT_FOUND', TRIP_NOT_FOUND)
       return { success: true, message: 'Trip deleted' }
     },
   )

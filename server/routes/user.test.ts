@@ -20,7 +20,11 @@ describe.each(backends)('profile on %s', (backend) => {
       payload: { name: 'x' },
     })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ success: false, message: 'Unauthenticated' })
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Unauthenticated',
+      code: 'UNAUTHENTICATED',
+    })
   })
 
   it('updates name, phone and address and keeps the password when it is empty or absent', async () => {
@@ -131,6 +135,7 @@ describe.each(backends)('profile on %s', (backend) => {
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Too many tries of the current password. Please wait a while and try again.',
     })
   })

@@ -4,7 +4,7 @@ import type { registerBody } from '../../contract/auth'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { oneTimeTokens, sessions, users } from '../db/schema'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import type { JobQueue } from '../jobs/queue'
 import { queueAccountMail } from './mail-jobs'
 import { checkToken, consumeToken } from './one-time-links'
@@ -84,14 +84,18 @@ export async function logIn(
   // Unknown e-mail: verify against a dummy hash anyway, so timing does not reveal accounts.
   const ok =
     (await verifyPassword(user ? user.passwordHash : await dummyHash(), password)) && !!user
-  if (!user || !ok) throw httpError(401, 'Invalid email or password')
+  if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', 'Invalid email or password')
   // A device's success clears only its own count: the owner signing in must not hand whoever
   // guesses elsewhere a fresh set of tries.
   if (deviceKey) await clearThrottle(db, deviceKey)
   else await Promise.all([clearThrottle(db, emailKey), releaseHit(db, clientKey)])
-  if (!user.active) throw httpError(403, 'This account has been deactivated.')
+  if (!user.active)
+    throw new DomainError('ACCOUNT_DEACTIVATED', 'This account has been deactivated.')
   if (!user.emailVerifiedAt)
-    throw httpError(403, 'Please verify your email address before logging in.')
+    throw new DomainError(
+      'EMAIL_NOT_VERIFIED',
+      'Please verify your email address before logging in.',
+    )
 
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
   const session = one(

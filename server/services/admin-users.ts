@@ -8,7 +8,7 @@ import type {
 } from '../../contract/admin'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import type { JobQueue } from '../jobs/queue'
 import { containsPattern } from './admin-items'
 import { audit } from './audit'
@@ -76,7 +76,7 @@ export async function createAdminUser(
       .values({ name, email, role, passwordHash: null })
       .onConflictDoNothing({ target: users.email })
       .returning()
-    if (!created) throw httpError(409, EXISTS, { email: [EXISTS] })
+    if (!created) throw new DomainError('CONFLICT', EXISTS, { errors: { email: [EXISTS] } })
     await audit(tx, {
       actorId,
       action: 'user.created',
@@ -102,12 +102,12 @@ export async function updateAdminUser(
 ) {
   const { user_id, role, active } = input
   if (role === undefined && active === undefined)
-    throw httpError(400, 'Choose a role or an active state to change')
+    throw new DomainError('VALIDATION_FAILED', 'Choose a role or an active state to change')
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, user_id)).for('update')
-    if (!user) throw httpError(404, 'User not found')
+    if (!user) throw new DomainError('USER_NOT_FOUND', 'User not found')
     if (user.id === adminId && (active === false || (role && role !== 'admin')))
-      throw httpError(409, 'You cannot deactivate or demote your own account')
+      throw new DomainError('CONFLICT', 'You cannot deactivate or demote your own account')
     const changes: Partial<typeof users.$inferInsert> = {}
     if (role && role !== user.role) {
       changes.role = role

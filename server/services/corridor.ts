@@ -3,7 +3,7 @@ import type { Location } from '../../contract/items'
 import type { Db } from '../db/client'
 import { likePattern } from '../db/like-pattern'
 import { deliveryRequests, items } from '../db/schema'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import {
   ANTIPODAL_ROUTE,
   corridorBoxes,
@@ -105,7 +105,7 @@ type CorridorArgs = Partial<Record<ArgName, string | number | boolean | number[]
 /** The path of a query; antipodal ends have none (the route answers 400 before asking). */
 function pathOfQuery(q: CorridorQuery): Path {
   const path = pathOf(q.origin, q.destination, q.radiusKm)
-  if (!path) throw httpError(400, ANTIPODAL_ROUTE)
+  if (!path) throw new DomainError('VALIDATION_FAILED', ANTIPODAL_ROUTE)
   return path
 }
 

@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { deliveryRequests, infoRequests, items, users } from '../db/schema'
-import { httpError, ITEM_NOT_FOUND } from '../errors'
+import { DomainError, fieldError, ITEM_NOT_FOUND } from '../errors'
 import { notify, type Notifier } from './notify'
 import { audit } from './audit'
 import {
@@ -40,7 +40,7 @@ export async function decideSending(
   const { item_id, decision, reason } = body
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(items).where(eq(items.id, item_id)).for('update')
-    if (!row) throw httpError(404, ITEM_NOT_FOUND)
+    if (!row) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
     const [accepted] = await tx
       .select({ id: deliveryRequests.id })
       .from(deliveryRequests)
@@ -48,8 +48,10 @@ export async function decideSending(
         and(eq(deliveryRequests.itemId, item_id), eq(deliveryRequests.requestStatus, 'accepted')),
       )
       .limit(1)
-    if (accepted) throw httpError(409, 'A request for this item has already been accepted')
-    if (row.status !== 'pending') throw httpError(409, 'This item is no longer pending')
+    if (accepted)
+      throw new DomainError('BAD_TRANSITION', 'A request for this item has already been accepted')
+    if (row.status !== 'pending')
+      throw new DomainError('BAD_TRANSITION', 'This item is no longer pending')
     await tx.update(items).set({ sendingApproval: decision }).where(eq(items.id, item_id))
     // Deliverers whose saved trips it lies on hear of it (issue 16); queued in this transaction
     // so the job runs only once the approval is committed, and is never lost after it.
@@ -90,16 +92,19 @@ export async function decideDelivery(
   const { item_id, deliverer_id, decision, reason } = body
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(items).where(eq(items.id, item_id)).for('update')
-    if (!row) throw httpError(404, ITEM_NOT_FOUND)
+    if (!row) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
     const [req] = await tx
       .select()
       .from(deliveryRequests)
       .where(
         and(eq(deliveryRequests.itemId, item_id), eq(deliveryRequests.delivererId, deliverer_id)),
       )
-    if (!req) throw httpError(404, 'Delivery request not found')
+    if (!req) throw new DomainError('REQUEST_NOT_FOUND', 'Delivery request not found')
     if (req.requestStatus !== 'pending')
-      throw httpError(409, 'This request has already been answered by the sender')
+      throw new DomainError(
+        'BAD_TRANSITION',
+        'This request has already been answered by the sender',
+      )
     if (decision === 'approved') {
       const [accepted] = await tx
         .select({ id: deliveryRequests.id })
@@ -112,9 +117,15 @@ export async function decideDelivery(
           ),
         )
         .limit(1)
-      if (accepted) throw httpError(409, 'Another request for this item has already been accepted')
-      if (row.sendingApproval !== 'approved') throw httpError(409, 'Approve sending first')
-      if (row.status !== 'pending') throw httpError(409, 'This item is no longer pending')
+      if (accepted)
+        throw new DomainError(
+          'BAD_TRANSITION',
+          'Another request for this item has already been accepted',
+        )
+      if (row.sendingApproval !== 'approved')
+        throw new DomainError('BAD_TRANSITION', 'Approve sending first')
+      if (row.status !== 'pending')
+        throw new DomainError('BAD_TRANSITION', 'This item is no longer pending')
       // The request the sender saw until now stops being current: what they paid goes back.
       if (row.currentRequestId && row.currentRequestId !== req.id)
         await releasePayments(tx, notifier.jobs, {
@@ -180,7 +191,7 @@ export async function sendInfoRequest(
 ) {
   const { item_id, to, deliverer_id, description, file } = input
   const [item] = await db.select().from(items).where(eq(items.id, item_id))
-  if (!item) throw httpError(404, ITEM_NOT_FOUND)
+  if (!item) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
   let targetId: string
   if (to === 'sender') targetId = item.senderId
   else {
@@ -192,19 +203,17 @@ export async function sendInfoRequest(
         .where(eq(deliveryRequests.id, item.currentRequestId))
       chosen = current?.delivererId
     }
-    if (!chosen)
-      throw httpError(400, 'Choose which deliverer to ask', {
-        deliverer_id: ['Choose which deliverer to ask'],
-      })
+    if (!chosen) throw fieldError('deliverer_id', 'Choose which deliverer to ask')
     const [req] = await db
       .select({ id: deliveryRequests.id })
       .from(deliveryRequests)
       .where(and(eq(deliveryRequests.itemId, item_id), eq(deliveryRequests.delivererId, chosen)))
-    if (!req) throw httpError(404, 'This deliverer has not requested this item')
+    if (!req)
+      throw new DomainError('REQUEST_NOT_FOUND', 'This deliverer has not requested this item')
     targetId = chosen
   }
   const target = await userById(db, targetId)
-  if (!target) throw httpError(404, 'User not found')
+  if (!target) throw new DomainError('USER_NOT_FOUND', 'User not found')
   if (file) checkUpload(file, replyRefusals)
 
   await withUpload(storage, file, replyRefusals, (put) =>

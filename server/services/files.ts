@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { and, eq, or, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import { isUuid } from '../../contract/ids'
 import { fileMessages, MAX_FILE_BYTES, type AllowedMime } from '../../contract/files'
 import type { Role } from '../../contract/user'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { deliveryRequests, infoRequests, items, storedFiles } from '../db/schema'
-import { httpError, NUL_IN_TEXT } from '../errors'
+import { DomainError } from '../errors'
 import {
   STORAGE_UNAVAILABLE,
   StorageUnavailableError,
@@ -58,45 +57,6 @@ export const MULTIPART_LIMITS = {
   headerPairs: 100,
 } as const
 
-/**
- * Reads a multipart request into its text fields and the one file of `fileField`.
- * Not multipart -> 415; a file over 2 MB -> 413 with `refusals.size`; a second file, too many or too
- * long fields -> 413/400. A file part under another field name is read and dropped.
- */
-export async function readMultipart(
-  request: FastifyRequest,
-  opts: { fileField: string; refusals: FileRefusals },
-): Promise<MultipartForm> {
-  if (!request.isMultipart())
-    throw httpError(415, 'This request must be sent as multipart/form-data')
-  const fields: Record<string, string> = {}
-  let file: UploadedFile | undefined
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer()
-        if (part.filename?.includes('\0')) throw httpError(400, NUL_IN_TEXT)
-        if (part.fieldname === opts.fileField && part.filename)
-          file = { buffer, filename: part.filename, mimetype: part.mimetype }
-      } else {
-        if (part.valueTruncated) throw httpError(400, `The field ${part.fieldname} is too long`)
-        if (String(part.value).includes('\0') || part.fieldname.includes('\0'))
-          throw httpError(400, NUL_IN_TEXT)
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value)
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, opts.refusals.size)
-    if (code === 'FST_FILES_LIMIT') throw httpError(413, 'Please upload only one file')
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw httpError(413, 'The form has too many fields')
-    if ((err as { statusCode?: number }).statusCode) throw err
-    throw httpError(400, 'The upload could not be read')
-  }
-  return { fields, ...(file ? { file } : {}) }
-}
-
 const startsWith = (buffer: Buffer, signature: number[]) =>
   buffer.length >= signature.length && signature.every((b, i) => buffer[i] === b)
 
@@ -128,11 +88,11 @@ const mimeOfExtension: Record<string, AllowedMime> = {
  * Answers the detected mime type.
  */
 export function checkUpload(file: UploadedFile, refusals: FileRefusals): AllowedMime {
-  if (file.buffer.length > MAX_FILE_BYTES) throw httpError(413, refusals.size)
+  if (file.buffer.length > MAX_FILE_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', refusals.size)
   const mime = detectMime(file.buffer)
   const ext = path.extname(file.filename).slice(1).toLowerCase()
   const expected = mimeOfExtension[ext]
-  if (!expected || expected !== mime) throw httpError(415, refusals.type)
+  if (!expected || expected !== mime) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', refusals.type)
   return expected
 }
 
@@ -155,7 +115,9 @@ export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads')
 
 /** A store that cannot be reached is the user's 503 ("try again"), never a 500. */
 export function storageError(err: unknown): unknown {
-  return err instanceof StorageUnavailableError ? httpError(503, STORAGE_UNAVAILABLE) : err
+  return err instanceof StorageUnavailableError
+    ? new DomainError('UNAVAILABLE', STORAGE_UNAVAILABLE)
+    : err
 }
 
 /** A checked file already in the object store, waiting for the row that will reference it. */

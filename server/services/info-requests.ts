@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { infoRequests } from '../db/schema'
-import { httpError, ITEM_NOT_FOUND } from '../errors'
+import { DomainError, ITEM_NOT_FOUND } from '../errors'
 import { audit } from './audit'
 import {
   checkUpload,
@@ -36,7 +36,8 @@ export async function answerInfoRequest(
   const { user, itemId, description, responseBy, file } = answer
   const open =
     responseBy === user.role ? await latestInfoRequest(db, itemId, responseBy) : undefined
-  if (!open || open.targetUserId !== user.id) throw httpError(404, ITEM_NOT_FOUND)
+  if (!open || open.targetUserId !== user.id)
+    throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
   if (file) checkUpload(file, replyRefusals)
 
   await withUpload(storage, file, replyRefusals, (put) =>

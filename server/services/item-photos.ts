@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { and, count, eq, inArray } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { isUuid } from '../../contract/ids'
 import {
@@ -17,43 +16,11 @@ import {
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { deliveryRequests, itemPhotos, items, storedFiles } from '../db/schema'
-import { httpError, ITEM_NOT_FOUND, NUL_IN_TEXT } from '../errors'
+import { DomainError, ITEM_NOT_FOUND } from '../errors'
 import { availableTo } from './corridor'
 import { detectMime, insertStoredFile, storageError, type UploadedFile, type Viewer } from './files'
 import type { ObjectStore } from './storage/object-store'
 import { WorkSlots } from './work-slots'
-
-const PHOTO_FIELD = 'photo'
-
-/**
- * Reads the one photo of a multipart request. The 20 MB limit is this route's own (the app-wide
- * limit is the documents' 2 MB); a bigger file is cut off by the parser, so it is a 413 before
- * anything is decoded or stored.
- */
-export async function readPhotoUpload(request: FastifyRequest): Promise<UploadedFile> {
-  if (!request.isMultipart())
-    throw httpError(415, 'This request must be sent as multipart/form-data')
-  let file: UploadedFile | undefined
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } })) {
-      if (part.type !== 'file') continue
-      const buffer = await part.toBuffer()
-      if (part.filename?.includes('\0')) throw httpError(400, NUL_IN_TEXT)
-      if (part.fieldname === PHOTO_FIELD && part.filename)
-        file = { buffer, filename: part.filename, mimetype: part.mimetype }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, photoMessages.size)
-    if (code === 'FST_FILES_LIMIT') throw httpError(413, 'Please upload one photo at a time')
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw httpError(413, 'The form has too many fields')
-    if ((err as { statusCode?: number }).statusCode) throw err
-    throw httpError(400, 'The upload could not be read')
-  }
-  if (!file || file.buffer.length === 0) throw httpError(400, photoMessages.missing)
-  return file
-}
 
 interface ProcessedPhoto {
   full: Buffer
@@ -83,13 +50,14 @@ async function checkPixels(buffer: Buffer, mime: 'image/jpeg' | 'image/png' | 'i
   try {
     meta = await sharp(buffer).metadata()
   } catch {
-    throw httpError(415, photoMessages.unreadable)
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', photoMessages.unreadable)
   }
   const pixels = (meta.width ?? 0) * (meta.height ?? 0)
   const whole = mime === 'image/png' || (mime === 'image/jpeg' && meta.isProgressive)
   if (whole && pixels > MAX_WHOLE_DECODE_MEGAPIXELS * MEGAPIXEL)
-    throw httpError(413, photoMessages.wholePixels)
-  if (pixels > MAX_PHOTO_MEGAPIXELS * MEGAPIXEL) throw httpError(413, photoMessages.pixels)
+    throw new DomainError('PAYLOAD_TOO_LARGE', photoMessages.wholePixels)
+  if (pixels > MAX_PHOTO_MEGAPIXELS * MEGAPIXEL)
+    throw new DomainError('PAYLOAD_TOO_LARGE', photoMessages.pixels)
 }
 
 /**
@@ -100,10 +68,11 @@ async function checkPixels(buffer: Buffer, mime: 'image/jpeg' | 'image/png' | 'i
  * withMetadata), so GPS, camera and every other EXIF/XMP/IPTC field is gone from what is stored.
  */
 export async function processPhoto(buffer: Buffer): Promise<ProcessedPhoto> {
-  if (buffer.length > MAX_PHOTO_BYTES) throw httpError(413, photoMessages.size)
+  if (buffer.length > MAX_PHOTO_BYTES)
+    throw new DomainError('PAYLOAD_TOO_LARGE', photoMessages.size)
   const mime = detectMime(buffer)
   if (mime !== 'image/jpeg' && mime !== 'image/png' && mime !== 'image/webp')
-    throw httpError(415, photoMessages.type)
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', photoMessages.type)
   await checkPixels(buffer, mime)
   return photoSlots.run(async () => {
     try {
@@ -127,7 +96,7 @@ export async function processPhoto(buffer: Buffer): Promise<ProcessedPhoto> {
       ])
       return { full, thumb, width: info.width, height: info.height }
     } catch {
-      throw httpError(415, photoMessages.unreadable)
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', photoMessages.unreadable)
     }
   })
 }
@@ -139,9 +108,9 @@ async function lockOwnItem(tx: Db, itemId: string, senderId: string) {
     .from(items)
     .where(and(eq(items.id, itemId), eq(items.senderId, senderId)))
     .for('update')
-  if (!row) throw httpError(404, ITEM_NOT_FOUND)
+  if (!row) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
   if (row.status === 'cancelled' || row.status === 'delivered')
-    throw httpError(409, photoMessages.closed)
+    throw new DomainError('BAD_TRANSITION', photoMessages.closed)
 }
 
 export async function listPhotos(db: Db, itemId: string): Promise<ItemPhoto[]> {
@@ -218,7 +187,8 @@ async function ensureRoom(tx: Db, itemId: string) {
     .select({ n: count() })
     .from(itemPhotos)
     .where(eq(itemPhotos.itemId, itemId))
-  if (Number(row?.n ?? 0) >= MAX_PHOTOS) throw httpError(409, photoMessages.limit)
+  if (Number(row?.n ?? 0) >= MAX_PHOTOS)
+    throw new DomainError('TOO_MANY_PHOTOS', photoMessages.limit)
 }
 
 /** Removes a photo of the sender's item: its rows, then its objects (a failed delete is an orphan the housekeeping purges). */
@@ -233,7 +203,7 @@ export async function removePhoto(
       .delete(itemPhotos)
       .where(and(eq(itemPhotos.id, opts.photoId), eq(itemPhotos.itemId, opts.itemId)))
       .returning()
-    if (!photo) throw httpError(404, photoMessages.notFound)
+    if (!photo) throw new DomainError('PHOTO_NOT_FOUND', photoMessages.notFound)
     const files = await tx
       .delete(storedFiles)
       .where(inArray(storedFiles.id, [photo.fileId, photo.thumbFileId]))

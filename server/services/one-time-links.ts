@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { oneTimeTokens } from '../db/schema'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import {
   hashToken,
   newOneTimeToken,
@@ -67,7 +67,7 @@ async function refusal(db: Db, hash: string, purpose: Purpose) {
     .where(and(eq(oneTimeTokens.tokenHash, hash), eq(oneTimeTokens.purpose, purpose)))
   const texts = INVALID_LINK[purpose]
   const message = row ? (row.usedAt ? texts.used : texts.expired) : texts.invalid
-  return httpError(400, message, { token: [message] })
+  return new DomainError('INVALID_LINK', message, { errors: { token: [message] } })
 }
 
 const usable = (hash: string, purpose: Purpose) =>

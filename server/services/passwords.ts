@@ -1,5 +1,5 @@
 import { hash, verify, type Options } from '@node-rs/argon2'
-import { httpError } from '../errors'
+import { fieldError } from '../errors'
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords'
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -31,6 +31,5 @@ export const dummyHash = () => (dummy ??= hashPassword('not-a-real-password-' + 
 
 /** Refuses a password from the common-passwords list with a 400 on `field`. */
 export function assertPasswordAllowed(password: string, field = 'password'): void {
-  if (isCommonPassword(password))
-    throw httpError(400, COMMON_PASSWORD, { [field]: [COMMON_PASSWORD] })
+  if (isCommonPassword(password)) throw fieldError(field, COMMON_PASSWORD)
 }

@@ -8,16 +8,13 @@ import {
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { sessions, users } from '../db/schema'
-import { httpError } from '../errors'
+import { fieldError } from '../errors'
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './passwords'
 import { clearThrottle, LIMITS, throttle, TOO_MANY } from './throttle'
 
 /** 400 on current_password unless it is the account's password; tries are throttled per user. */
 async function checkCurrentPassword(db: Db, userId: string, current: string | undefined) {
-  if (!current)
-    throw httpError(400, CURRENT_PASSWORD_REQUIRED, {
-      current_password: [CURRENT_PASSWORD_REQUIRED],
-    })
+  if (!current) throw fieldError('current_password', CURRENT_PASSWORD_REQUIRED)
   await throttle(db, [
     [`password:user:${userId}`, LIMITS.loginPerEmail, TOO_MANY.currentPasswordTries],
   ])
@@ -26,7 +23,7 @@ async function checkCurrentPassword(db: Db, userId: string, current: string | un
     .from(users)
     .where(eq(users.id, userId))
   if (!(await verifyPassword(row?.passwordHash ?? null, current)))
-    throw httpError(400, CURRENT_PASSWORD_WRONG, { current_password: [CURRENT_PASSWORD_WRONG] })
+    throw fieldError('current_password', CURRENT_PASSWORD_WRONG)
   await clearThrottle(db, `password:user:${userId}`)
 }
 

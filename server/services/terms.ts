@@ -4,7 +4,7 @@ import type { termBody } from '../../contract/terms'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { terms } from '../db/schema'
-import { httpError } from '../errors'
+import { DomainError } from '../errors'
 import { audit } from './audit'
 
 export const TERM_NOT_FOUND = 'Agreement not found'
@@ -36,7 +36,7 @@ export async function createTerm(db: Db, actorId: string, input: TermInput) {
 export async function updateTerm(db: Db, actorId: string, id: string, input: TermInput) {
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.update(terms).set(input).where(eq(terms.id, id)).returning()
-    if (!row) throw httpError(404, TERM_NOT_FOUND)
+    if (!row) throw new DomainError('TERM_NOT_FOUND', TERM_NOT_FOUND)
     await audit(tx, { actorId, action: 'term.updated', targetType: 'term', targetId: id })
     return row
   })
@@ -46,7 +46,7 @@ export async function updateTerm(db: Db, actorId: string, id: string, input: Ter
 export async function deleteTerm(db: Db, actorId: string, id: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(terms).where(eq(terms.id, id)).returning({ id: terms.id })
-    if (!row) throw httpError(404, TERM_NOT_FOUND)
+    if (!row) throw new DomainError('TERM_NOT_FOUND', TERM_NOT_FOUND)
     await audit(tx, { actorId, action: 'term.deleted', targetType: 'term', targetId: id })
   })
 }

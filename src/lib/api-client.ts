@@ -1,4 +1,5 @@
 import ky from 'ky'
+import { isErrorCode, type ErrorCode } from '@contract/error-codes'
 import { recordFailure, sessionRejected, type ApiFailure } from './api-failure'
 import { clearSession, getSession } from './auth-storage'
 import { env } from './env'
@@ -9,12 +10,14 @@ function isLoginCall(request: Request) {
 
 async function readFailure(response: Response): Promise<ApiFailure> {
   let message: string | null = null
+  let code: ErrorCode | null = null
   let errors: Record<string, string[]> = {}
   try {
     const body: unknown = await response.clone().json()
     if (typeof body === 'object' && body !== null) {
-      const b = body as { message?: unknown; errors?: unknown }
+      const b = body as { message?: unknown; code?: unknown; errors?: unknown }
       if (typeof b.message === 'string' && b.message) message = b.message
+      if (isErrorCode(b.code)) code = b.code
       if (typeof b.errors === 'object' && b.errors !== null) {
         errors = b.errors as Record<string, string[]>
       }
@@ -22,7 +25,7 @@ async function readFailure(response: Response): Promise<ApiFailure> {
   } catch {
     // Not JSON (a proxy page, an empty body): callers fall back to their own wording.
   }
-  return { status: response.status, message, errors }
+  return { status: response.status, code, message, errors }
 }
 
 /** The one ky instance: the token on every call, 401 handling, failures readable by apiFailure. */

@@ -1,9 +1,14 @@
+import type { ErrorCode } from '@contract/error-codes'
+
 /**
  * What a failed API call told us, readable without loading the HTTP client (public pages show
  * errors before ky is needed): the one ky instance (api-client.ts) records each failure here.
  */
 export interface ApiFailure {
   status: number
+  /** What went wrong, for branching (contract/error-codes.ts, decision 032); null off our server. */
+  code: ErrorCode | null
+  /** For people: shown as it is, never compared. */
   message: string | null
   errors: Record<string, string[]>
 }
@@ -21,7 +26,7 @@ export function apiFailure(error: unknown): ApiFailure | null {
   if (recorded) return recorded
   const response = (error as { response?: unknown }).response
   return response instanceof Response
-    ? { status: response.status, message: null, errors: {} }
+    ? { status: response.status, code: null, message: null, errors: {} }
     : null
 }
 

@@ -1,3 +1,5 @@
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@contract/error-codes'
+import { failure as failureSchema } from '@contract/envelope'
 import { HttpResponse, type JsonBodyType } from 'msw'
 import type { z } from 'zod'
 
@@ -9,7 +11,16 @@ export function answer<S extends z.ZodType>(schema: S, body: z.input<S>, init?: 
   return HttpResponse.json(schema.parse(body) as JsonBodyType, init)
 }
 
-/** An error answer (docs/spec.md section 7): `{ success: false, message, errors? }` with its status. */
-export function failure(status: number, message: string, errors?: Record<string, string[]>) {
-  return HttpResponse.json({ success: false, message, errors }, { status })
+/**
+ * An error answer (docs/spec.md section 7, decision 032): `{ success: false, message, code,
+ * errors? }` with its status; the code is the catalogue's first of that status unless given.
+ */
+export function failure(
+  status: number,
+  message: string,
+  errors?: Record<string, string[]>,
+  code: ErrorCode = ERROR_CODES.find((c) => ERROR_STATUS[c] === status) ?? 'BAD_REQUEST',
+) {
+  const body = failureSchema.parse({ success: false, message, code, errors })
+  return HttpResponse.json(body as JsonBodyType, { status })
 }

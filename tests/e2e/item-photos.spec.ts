@@ -88,15 +88,20 @@ test.describe('item photos', () => {
     )
     const photos = async () =>
       (await apiCall(server.baseURL, sender.token, 'GET', `/api/items/${item.id}`)).data.item.photos
-    const refused = async (file: UploadFile, status: number, message: string) => {
+    const refused = async (file: UploadFile, status: number, code: string, message: string) => {
       const res = await uploadPhoto(server.baseURL, sender.token, item.id, file)
       expect(res.status, `${file.name}: ${JSON.stringify(res.body)}`).toBe(status)
-      expect(res.body).toEqual({ success: false, message })
+      expect(res.body).toEqual({ success: false, message, code })
       expect(await photos(), `${file.name} added a photo`).toHaveLength(count)
     }
     let count = 0
     const type = 'Photos must be JPEG, PNG or WebP images.'
-    await refused({ name: 'notes.jpg', type: 'image/jpeg', bytes: Buffer.from('hello') }, 415, type)
+    await refused(
+      { name: 'notes.jpg', type: 'image/jpeg', bytes: Buffer.from('hello') },
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      type,
+    )
     await refused(
       {
         name: 'logo.svg',
@@ -104,6 +109,7 @@ test.describe('item photos', () => {
         bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
       },
       415,
+      'UNSUPPORTED_MEDIA_TYPE',
       type,
     )
     const jpeg = await photoWithGps()
@@ -114,6 +120,7 @@ test.describe('item photos', () => {
         bytes: Buffer.concat([jpeg, Buffer.alloc(20 * 1024 * 1024)]),
       },
       413,
+      'PAYLOAD_TOO_LARGE',
       'Each photo must be 20 MB or smaller.',
     )
     for (; count < 5; count++) {
@@ -127,6 +134,7 @@ test.describe('item photos', () => {
     await refused(
       { name: 'sixth.jpg', type: 'image/jpeg', bytes: jpeg },
       409,
+      'TOO_MANY_PHOTOS',
       'An item can have at most 5 photos.',
     )
   })

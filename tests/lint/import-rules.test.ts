@@ -55,6 +55,24 @@ describe('lint enforces the layout', { timeout: 60_000 }, () => {
     expect(await rulesBroken(pwa, 'server/routes/uses-pwa.ts')).toContain('no-restricted-imports')
   })
 
+  it('keeps Fastify out of server services: they take plain values (decision 032)', async () => {
+    const request =
+      "import type { FastifyRequest } from 'fastify'\nexport const x = (r: FastifyRequest) => r.id\n"
+    expect(await rulesBroken(request, 'server/services/uses-fastify.ts')).toContain(
+      'no-restricted-imports',
+    )
+    const multipart = "import multipart from '@fastify/multipart'\nexport const x = multipart\n"
+    expect(await rulesBroken(multipart, 'server/services/payments/uses-fastify.ts')).toContain(
+      'no-restricted-imports',
+    )
+    // Routes and plugins read requests: there it is fine.
+    expect(await rulesBroken(request, 'server/plugins/uses-fastify.ts')).toEqual([])
+    expect(await rulesBroken(multipart, 'server/routes/uses-fastify.ts')).toEqual([])
+    // The services' other server rule (never the PWA) still holds.
+    const pwa = "import { api } from '@/lib/api-client'\nexport const x = api\n"
+    expect(await rulesBroken(pwa, 'server/services/uses-pwa.ts')).toContain('no-restricted-imports')
+  })
+
   it('refuses file names that are not kebab-case', async () => {
     expect(await rulesBroken('export const x = 1\n', 'src/lib/someHelper.ts')).toContain(
       'check-file/filename-naming-convention',

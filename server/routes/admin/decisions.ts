@@ -7,8 +7,9 @@ import {
 import { messageOnly } from '../../../contract/envelope'
 import { fieldErrors } from '../../errors'
 import { decideDelivery, decideSending, sendInfoRequest } from '../../services/decisions'
-import { readMultipart, replyRefusals } from '../../services/files'
+import { replyRefusals } from '../../services/files'
 import { requireUser } from '../../plugins/auth'
+import { readMultipart } from '../../plugins/read-multipart'
 
 const security = [{ bearerAuth: [] }]
 

@@ -6,7 +6,7 @@ import {
   adminItemsQuery,
   adminStatsAnswer,
 } from '../../../contract/admin'
-import { httpError, ITEM_NOT_FOUND } from '../../errors'
+import { DomainError, ITEM_NOT_FOUND } from '../../errors'
 import { adminItemDetail, adminStats, listAdminItems } from '../../services/admin-items'
 import { requireUser } from '../../plugins/auth'
 
@@ -62,7 +62,7 @@ export const adminItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await adminItemDetail(app.db, request.params.id, requireUser(request).id)
-      if (!data) throw httpError(404, ITEM_NOT_FOUND)
+      if (!data) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
       return { success: true, message: 'Item retrieved successfully', data }
     },
   )

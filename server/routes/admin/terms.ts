@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { envelope, messageOnly } from '../../../contract/envelope'
 import { isUuid } from '../../../contract/ids'
 import { term, termBody, userConsentAnswer } from '../../../contract/terms'
-import { httpError } from '../../errors'
+import { DomainError } from '../../errors'
 import { createTerm, deleteTerm, listTerms, TERM_NOT_FOUND, updateTerm } from '../../services/terms'
 import { requireUser } from '../../plugins/auth'
 
@@ -61,7 +61,7 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params
-      if (!isUuid(id)) throw httpError(404, TERM_NOT_FOUND)
+      if (!isUuid(id)) throw new DomainError('TERM_NOT_FOUND', TERM_NOT_FOUND)
       const updated = await updateTerm(app.db, requireUser(request).id, id, request.body)
       return { success: true, message: 'Agreement updated', data: updated }
     },
@@ -80,7 +80,7 @@ export const adminTermRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params
-      if (!isUuid(id)) throw httpError(404, TERM_NOT_FOUND)
+      if (!isUuid(id)) throw new DomainError('TERM_NOT_FOUND', TERM_NOT_FOUND)
       await deleteTerm(app.db, requireUser(request).id, id)
       return { success: true, message: 'Agreement deleted' }
     },

@@ -143,11 +143,15 @@ describe('the Stripe provider', () => {
         metadata: {},
       }),
     ).rejects.toMatchObject({
-      statusCode: 502,
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+      status: 502,
       message: 'Payment provider: Invalid API Key provided',
     })
     server.use(http.get(`${STRIPE_API}/payment_intents/:id`, () => HttpResponse.error()))
-    await expect(provider.retrieveIntent('pi_x')).rejects.toMatchObject({ statusCode: 502 })
+    await expect(provider.retrieveIntent('pi_x')).rejects.toMatchObject({
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+      status: 502,
+    })
   })
 })
 
@@ -280,7 +284,11 @@ describe.each(backends)('payments through Stripe on %s', (backend) => {
 
     const forged = await webhook(event, signStripePayload(event, 'whsec_other', now))
     expect(forged.statusCode).toBe(400)
-    expect(forged.json()).toEqual({ success: false, message: 'Invalid signature' })
+    expect(forged.json()).toEqual({
+      success: false,
+      message: 'Invalid signature',
+      code: 'INVALID_SIGNATURE',
+    })
     const stale = await webhook(event, signStripePayload(event, webhookSecret, now - 400))
     expect(stale.statusCode).toBe(400)
     // re-serialised JSON (other whitespace) no longer matches: the raw bytes are what is signed

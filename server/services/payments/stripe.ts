@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { httpError } from '../../errors'
+import { DomainError } from '../../errors'
 import type {
   CreatedIntent,
   CreateIntentInput,
@@ -38,10 +38,13 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
     return await run()
   } catch (err) {
     if (err instanceof Stripe.errors.StripeConnectionError)
-      throw httpError(502, 'The payment provider could not be reached. Please try again.')
+      throw new DomainError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        'The payment provider could not be reached. Please try again.',
+      )
     if (err instanceof Stripe.errors.StripeError)
-      throw httpError(
-        502,
+      throw new DomainError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
         err.message ? `Payment provider: ${err.message}` : 'Payment provider error',
       )
     throw err

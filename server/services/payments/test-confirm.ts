@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { deliveryRequests, items, payments } from '../../db/schema'
-import { httpError } from '../../errors'
+import { DomainError } from '../../errors'
 import { paymentStatus, SETTLED_STATES, type PaymentStatus } from './status'
 import { CANNOT_PAY, PAYMENT_NOT_FOUND, payableRequest } from './requests'
 import { testCardOutcome, type TestCard } from './test-provider'
@@ -31,7 +31,7 @@ export async function confirmTestPayment(
           eq(items.senderId, senderId),
         ),
       )
-    if (!found) throw httpError(404, PAYMENT_NOT_FOUND)
+    if (!found) throw new DomainError('PAYMENT_NOT_FOUND', PAYMENT_NOT_FOUND)
     const [item] = await tx
       .select()
       .from(items)
@@ -39,13 +39,14 @@ export async function confirmTestPayment(
       .for('update')
     const [payment] = await tx.select().from(payments).where(eq(payments.id, found.payment.id))
     // Read again under the item's lock; only a deletion since the join above could lose them.
-    if (!item || !payment) throw httpError(404, PAYMENT_NOT_FOUND)
+    if (!item || !payment) throw new DomainError('PAYMENT_NOT_FOUND', PAYMENT_NOT_FOUND)
     if (payment.status === 'succeeded') return { status: 'succeeded' as const, error: null }
     if (SETTLED_STATES.includes(payment.status as PaymentStatus))
-      throw httpError(409, PAYMENT_UNAVAILABLE)
-    if (item.currentRequestId !== payment.requestId) throw httpError(409, CANNOT_PAY)
+      throw new DomainError('BAD_TRANSITION', PAYMENT_UNAVAILABLE)
+    if (item.currentRequestId !== payment.requestId)
+      throw new DomainError('BAD_TRANSITION', CANNOT_PAY)
     const request = await payableRequest(tx, item, await delivererOf(tx, payment.requestId))
-    if (request.id !== payment.requestId) throw httpError(409, CANNOT_PAY)
+    if (request.id !== payment.requestId) throw new DomainError('BAD_TRANSITION', CANNOT_PAY)
     const outcome = testCardOutcome(body)
     await tx.update(payments).set(paymentStatus(outcome.status)).where(eq(payments.id, payment.id))
     return outcome
@@ -57,6 +58,6 @@ async function delivererOf(db: Db, requestId: string): Promise<string> {
     .select({ delivererId: deliveryRequests.delivererId })
     .from(deliveryRequests)
     .where(eq(deliveryRequests.id, requestId))
-  if (!row) throw httpError(409, CANNOT_PAY)
+  if (!row) throw new DomainError('BAD_TRANSITION', CANNOT_PAY)
   return row.delivererId
 }

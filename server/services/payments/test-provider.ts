@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema'
-import { httpError } from '../../errors'
+import { DomainError } from '../../errors'
 import type { CreatedIntent, IntentStatus, PaymentProvider, ProviderRefund } from './provider'
 import { REFUND_STATES, type PaymentStatus } from './status'
 
@@ -30,7 +30,7 @@ export function createTestProvider(db: Db): PaymentProvider {
     },
     async retrieveIntent(id) {
       const [row] = await db.select().from(payments).where(eq(payments.providerIntentId, id))
-      if (!row) throw httpError(404, 'Payment not found')
+      if (!row) throw new DomainError('PAYMENT_NOT_FOUND', 'Payment not found')
       // Like Stripe, a refunded intent still reads succeeded.
       const status = REFUND_STATES.includes(row.status as PaymentStatus) ? 'succeeded' : row.status
       return { id, status: status as IntentStatus, amountCents: row.amountCents }

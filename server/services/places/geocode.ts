@@ -1,5 +1,5 @@
 import type { Location, LocationInput } from '../../../contract/items'
-import { httpError } from '../../errors'
+import { DomainError } from '../../errors'
 import type { PlaceService } from './types'
 
 const LOCATION_NOT_FOUND = 'Location not found'
@@ -12,6 +12,6 @@ const LOCATION_NOT_FOUND = 'Location not found'
 export async function geocode(places: PlaceService, input: LocationInput): Promise<Location> {
   if (typeof input !== 'string') return input
   const [hit] = await places.search(input, 1)
-  if (!hit) throw httpError(400, LOCATION_NOT_FOUND)
+  if (!hit) throw new DomainError('VALIDATION_FAILED', LOCATION_NOT_FOUND)
   return { lat: hit.lat, lng: hit.lon, address: hit.display_name }
 }

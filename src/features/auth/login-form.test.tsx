@@ -3,7 +3,7 @@ import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { loginAnswer } from '@contract/auth'
 import { getUserDataAnswer } from '@contract/user'
-import { answer } from '@/test/answers'
+import { answer, failure } from '@/test/answers'
 import { STORAGE_KEYS } from '@/lib/auth-storage'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -86,6 +86,23 @@ describe('login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password')
     expect(router.state.location.pathname).toBe('/login')
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull()
+  })
+
+  it('offers a new verification mail on EMAIL_NOT_VERIFIED, by its code (decision 032)', async () => {
+    const refuse = (code: 'EMAIL_NOT_VERIFIED' | 'ACCOUNT_DEACTIVATED', message: string) =>
+      http.post('/api/login', () => failure(403, message, undefined, code))
+    server.use(refuse('EMAIL_NOT_VERIFIED', 'Confirm your address first, please'))
+    const { user } = renderApp('/login')
+    await user.type(await screen.findByLabelText(/email/i), 'new@example.com')
+    await user.type(screen.getByLabelText(/password/i), 'password123')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Confirm your address first')
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument()
+    // Another 403 that happens to speak of verifying is not this one.
+    server.use(refuse('ACCOUNT_DEACTIVATED', 'Deactivated: an admin must verify your papers.'))
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText(/Deactivated/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Resend verification email' })).toBeNull()
   })
 
   it('checks the fields before calling the server', async () => {

@@ -55,9 +55,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
         <Stack gap="4">
           {waiting > 0 && <FormAlert status="info">{signInAgainMessage(waiting)}</FormAlert>}
           <ErrorAlert error={login.error} fallback="Login failed. Please try again." />
-          {failure?.status === 403 && /verif/i.test(failure.message ?? '') && (
-            <ResendVerification email={email} />
-          )}
+          {failure?.code === 'EMAIL_NOT_VERIFIED' && <ResendVerification email={email} />}
           <FormField
             label="Email"
             name="email"

@@ -129,6 +129,26 @@ describe('outbox', () => {
     expect(again.seen).toHaveLength(0)
   })
 
+  it('keeps an IN_FLIGHT entry queued by its code, whatever the wording (decision 032)', async () => {
+    await reply(1)
+    await reply(2)
+    const coded = (status: number, code: string, message: string) =>
+      Response.json({ success: false, message, code }, { status })
+    const running = fakeServer([coded(409, 'IN_FLIGHT', 'Still working on it, hang on')])
+    expect(await run(running.fetchImpl)).toMatchObject({ sent: 0, failed: 0, stopped: 'server' })
+    expect((await listEntries('alice')).map((e) => e.status)).toEqual(['queued', 'queued'])
+    // The old in-flight wording under another code is a refusal like any other 409.
+    const refused = fakeServer([
+      coded(409, 'BAD_TRANSITION', 'This request is already being processed'),
+    ])
+    expect(await run(refused.fetchImpl)).toEqual({ sent: 1, failed: 1, stopped: null })
+    const [first] = await listEntries('alice')
+    expect(first).toMatchObject({
+      status: 'failed',
+      error: 'This request is already being processed',
+    })
+  })
+
   it('keeps entries queued on 401 until the user signs in again', async () => {
     await reply(1)
     await reply(2)

@@ -1,4 +1,5 @@
 // Imported by the service worker too, whose build has no '@' alias: relative imports only.
+import { isErrorCode, RETRY_LATER_CODES, type ErrorCode } from '../../../contract/error-codes'
 import { getDb, type OutboxEntry } from '../db'
 import { env } from '../env'
 import { withOutboxLock } from './lock'
@@ -30,8 +31,6 @@ export interface ReplayResult {
 
 /** Entries sent more than a day ago are forgotten; the panel shows recent ones as 'Sent'. */
 const KEEP_SENT_MS = 24 * 60 * 60 * 1000
-/** The server's answer while another call with the same key is still running: try again later. */
-const IN_FLIGHT_MESSAGE = 'This request is already being processed'
 
 type Outcome =
   | { kind: 'sent' }
@@ -45,12 +44,18 @@ function toForm(entry: OutboxEntry): FormData {
   return form
 }
 
-async function readMessage(response: Response): Promise<string | null> {
+/** The message (for the user) and code (for us, decision 032) of an error answer, when it has them. */
+async function readFailure(
+  response: Response,
+): Promise<{ message: string | null; code: ErrorCode | null }> {
   try {
-    const body = (await response.json()) as { message?: unknown }
-    return typeof body.message === 'string' && body.message ? body.message : null
+    const body = (await response.json()) as { message?: unknown; code?: unknown }
+    return {
+      message: typeof body.message === 'string' && body.message ? body.message : null,
+      code: isErrorCode(body.code) ? body.code : null,
+    }
   } catch {
-    return null
+    return { message: null, code: null }
   }
 }
 
@@ -74,12 +79,12 @@ async function send(entry: OutboxEntry, session: ReplaySession, options: ReplayO
   if (response.ok) return { kind: 'sent' } satisfies Outcome
   // Signed out or expired: keep it until the user signs in again.
   if (response.status === 401) return { kind: 'later', reason: 'unauthorized' } satisfies Outcome
-  const message = await readMessage(response)
-  const transient =
-    response.status >= 500 ||
-    response.status === 408 ||
-    response.status === 429 ||
-    (response.status === 409 && message === IN_FLIGHT_MESSAGE)
+  const { message, code } = await readFailure(response)
+  // By the code: the same key still running (IN_FLIGHT), throttled, the server away. An answer
+  // without one (a proxy's page) by its status.
+  const transient = code
+    ? RETRY_LATER_CODES.includes(code)
+    : response.status >= 500 || response.status === 408 || response.status === 429
   if (transient) return { kind: 'later', reason: 'server' } satisfies Outcome
   return {
     kind: 'failed',
