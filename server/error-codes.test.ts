@@ -6,7 +6,7 @@ import { ERROR_STATUS, type ErrorCode } from '../contract/error-codes'
 import { photoMessages } from '../contract/item-photos'
 import type { Config } from './config'
 import { idempotencyKeys } from './db/schema'
-import { DomainError, httpError } from './errors'
+import { DomainError } from './errors'
 import { securityPlugin } from './plugins/security'
 import { LIMITS, TOO_MANY } from './services/throttle'
 import {
@@ -200,20 +200,4 @@ describe('the one error handler', () => {
     expect(res.headers['retry-after']).toBe('42')
     await app.close()
   })
-
-  it.each([
-    [404, 'Item not found', 'ITEM_NOT_FOUND'],
-    [404, 'Payment not found', 'PAYMENT_NOT_FOUND'],
-    [404, 'Something else not found', 'NOT_FOUND'],
-    [409, 'This delivery cannot move to that status', 'BAD_TRANSITION'],
-    [409, 'This item can no longer be edited', 'CONFLICT'],
-    [400, 'Delivery deadline must be in the future', 'VALIDATION_FAILED'],
-  ] as const)(
-    'gives the not yet converted httpError(%i, %j) the code %s',
-    async (status, message, code) => {
-      const app = await appThrowing(httpError(status, message))
-      expectFailure(await app.inject({ url: '/throw' }), code, message)
-      await app.close()
-    },
-  )
 })

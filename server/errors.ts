@@ -66,23 +66,7 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   503: 'UNAVAILABLE',
 }
 
-/** The spec's messages that have a code of their own among the not yet converted throws. */
-const CODE_OF_MESSAGE: Record<string, ErrorCode> = {
-  [ITEM_NOT_FOUND]: 'ITEM_NOT_FOUND',
-  'Payment not found': 'PAYMENT_NOT_FOUND',
-  'This delivery cannot move to that status': 'BAD_TRANSITION',
-}
-
-/** The code of a status (and message) for a failure that names none: 4xx → BAD_REQUEST, 5xx → INTERNAL. */
-export function codeOfStatus(status: number, message?: string): ErrorCode {
-  const byMessage = message === undefined ? undefined : CODE_OF_MESSAGE[message]
-  if (byMessage && ERROR_STATUS[byMessage] === status) return byMessage
+/** The code of a status for a failure (one of Fastify's own) that names none: 4xx → BAD_REQUEST, 5xx → INTERNAL. */
+export function codeOfStatus(status: number): ErrorCode {
   return CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST')
 }
-
-/**
- * Deprecated: throw a DomainError with its code. Kept while the item lifecycle services
- * (deliveries, sender-items, payments/requests) are rewritten; the code comes from the status.
- */
-export const httpError = (statusCode: number, message: string, errors?: FieldErrors) =>
-  new DomainError(codeOfStatus(statusCode, message), message, errors ? { errors } : {})

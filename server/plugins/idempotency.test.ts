@@ -3,7 +3,7 @@ import Fastify, { type FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idempotencyKeys } from '../db/schema'
-import { DomainError, httpError } from '../errors'
+import { codeOfStatus, DomainError } from '../errors'
 import { createUser, type TestUser } from '../testing/fixtures'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
 import type { AuthUser } from '../types'
@@ -62,7 +62,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     let refusal = 409
     mini.post('/refuse', pre, async () => {
       runs++
-      throw httpError(refusal, refusal === 400 ? 'Name is required' : 'Not now')
+      throw new DomainError(codeOfStatus(refusal), refusal === 400 ? 'Name is required' : 'Not now')
     })
     setRefusal = (status: number) => (refusal = status)
     mini.post('/slow', pre, async () => {

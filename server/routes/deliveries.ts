@@ -17,7 +17,7 @@ import { delivererItemAnswer } from '../../contract/items'
 import { decide } from '../../contract/lifecycle'
 import { requireUser } from '../plugins/auth'
 import { requireForm } from '../plugins/uploads'
-import { fieldErrors, httpError, ITEM_NOT_FOUND } from '../errors'
+import { DomainError, fieldErrors, ITEM_NOT_FOUND } from '../errors'
 import { corridorPage } from '../services/corridor'
 import { geocode } from '../services/places/geocode'
 import { ANTIPODAL_ROUTE, isAntipodal } from '../services/corridor-geometry'
@@ -71,7 +71,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const origin = await geocode(app.places, request.body.origin_address)
       const destination = await geocode(app.places, request.body.destination_address)
       // No single great circle joins antipodal ends: refuse rather than pick one at random.
-      if (isAntipodal(origin, destination)) throw httpError(400, ANTIPODAL_ROUTE)
+      if (isAntipodal(origin, destination))
+        throw new DomainError('VALIDATION_FAILED', ANTIPODAL_ROUTE)
       const { rows, total } = await corridorPage(app.db, {
         delivererId: user.id,
         origin,
@@ -128,7 +129,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         (_row, related) => available || related.requests.some((r) => r.delivererId === user.id),
       )
-      if (!view) throw httpError(404, ITEM_NOT_FOUND)
+      if (!view) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
       return { success: true, message: 'Item details', data: view }
     },
   )
@@ -162,7 +163,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = requestItemFields.safeParse(fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
       const file = form.file
-      if (!file) throw httpError(400, fileMessages.travelMissing)
+      if (!file) throw new DomainError('VALIDATION_FAILED', fileMessages.travelMissing)
       checkUpload(file, travelRefusals)
       const { item_id, deliverer_price } = parsed.data
 
@@ -282,11 +283,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { item_id, status } = parsed.data
 
       const context = await carriedItemContext(app.db, item_id, user.id)
-      if (!context) throw httpError(404, ITEM_NOT_FOUND)
+      if (!context) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
       const decision = decide(status === 'in_process' ? 'pick_up' : 'deliver', 'deliverer', context)
-      if (!decision.ok) throw httpError(409, BAD_TRANSITION)
+      if (!decision.ok) throw new DomainError('BAD_TRANSITION', BAD_TRANSITION)
       if (status === 'delivered') {
-        if (!form.file) throw httpError(400, fileMessages.deliveryMissing)
+        if (!form.file) throw new DomainError('VALIDATION_FAILED', fileMessages.deliveryMissing)
         checkUpload(form.file, travelRefusals)
       }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../contract/error-codes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -26,19 +27,21 @@ import { backends, createTestApp, type TestApp } from '../testing/test-app'
 const roles: LifecycleRole[] = ['sender', 'deliverer', 'admin']
 
 /** Today's refusal of an event on an item in `status` by the role the table names for it. */
-function refusal(event: LifecycleEvent, status: ItemStatus): [number, string] {
+/** The answer a refused move gets: its status, its code and the spec's message. */
+function refusal(event: LifecycleEvent, status: ItemStatus): [number, ErrorCode, string] {
   if (event === 'accept' || event === 'reject')
     return [
       409,
+      'BAD_TRANSITION',
       status === 'cancelled'
         ? 'This item has been cancelled'
         : 'This request has already been answered',
     ]
-  if (event === 'cancel') return [409, 'This item can no longer be cancelled']
+  if (event === 'cancel') return [409, 'BAD_TRANSITION', 'This item can no longer be cancelled']
   // The deliverer carries only items whose request was accepted; others are not theirs.
   return status === 'pending' || status === 'cancelled'
-    ? [404, 'Item not found']
-    : [409, 'This delivery cannot move to that status']
+    ? [404, 'ITEM_NOT_FOUND', 'Item not found']
+    : [409, 'BAD_TRANSITION', 'This delivery cannot move to that status']
 }
 
 describe.each(backends)('the item lifecycle on %s', (backend) => {
@@ -159,9 +162,9 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
           const res = await send(event, userOf(role), shared.itemId)
           if (decision.refused === 'role') expect(res.statusCode, label).toBe(403)
           else {
-            const [code, message] = refusal(event, status)
-            expect(res.statusCode, label).toBe(code)
-            expect(res.json(), label).toEqual({ success: false, message })
+            const [httpStatus, code, message] = refusal(event, status)
+            expect(res.statusCode, label).toBe(httpStatus)
+            expect(res.json(), label).toEqual({ success: false, message, code })
           }
           expect(await rows(shared.itemId, shared.requestId), label).toEqual(before)
         }

@@ -106,7 +106,7 @@ describe.each(backends)('payments with the test provider on %s', (backend) => {
     expect(wrong.json()).toEqual({
       success: false,
       message: 'This request cannot be paid',
-      code: 'CONFLICT',
+      code: 'BAD_TRANSITION',
     })
     const pendingApproval = await createItem(t.app, sender.id, { sendingApproval: 'approved' })
     await createRequest(t.app, pendingApproval.id, deliverer.id)
@@ -166,7 +166,7 @@ describe.each(backends)('payments with the test provider on %s', (backend) => {
     expect(none.json()).toEqual({
       success: false,
       message: 'Payment has not been completed',
-      code: 'CONFLICT',
+      code: 'BAD_TRANSITION',
     })
     const secret = (await intent(item.id)).json().data.client_secret
     await confirm(secret, '4000000000000002')

@@ -245,7 +245,7 @@ describe.each(backends)('sender items on %s', (backend) => {
       expect(late.json()).toEqual({
         success: false,
         message: 'This item can no longer be edited',
-        code: 'CONFLICT',
+        code: 'BAD_TRANSITION',
       })
       expect((await rowOf(item.id)).name).toBe('Box of books')
       expect(

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { deliveryRequests, items } from '../db/schema'
-import { httpError, ITEM_NOT_FOUND } from '../errors'
+import { DomainError, ITEM_NOT_FOUND } from '../errors'
 import { audit } from './audit'
 import { availableTo } from './corridor'
 import { insertStoredFile, type PutUpload } from './files'
@@ -42,7 +42,7 @@ export interface NewRequest {
 export async function requestItem(db: Db, notifier: Notifier, r: NewRequest): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await isAvailable(tx, r.itemId, r.delivererId, true))) {
-      throw httpError(404, ITEM_NOT_FOUND)
+      throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
     }
     // isAvailable just found it, under the same transaction.
     const item = one(
@@ -63,7 +63,7 @@ export async function requestItem(db: Db, notifier: Notifier, r: NewRequest): Pr
       })
       .onConflictDoNothing({ target: [deliveryRequests.itemId, deliveryRequests.delivererId] })
       .returning({ id: deliveryRequests.id })
-    if (!created) throw httpError(409, ALREADY_REQUESTED)
+    if (!created) throw new DomainError('CONFLICT', ALREADY_REQUESTED)
     // The route checked that a document came with the request.
     if (!r.travelDocument) throw new Error('The travel document was not stored')
     const fileId = await insertStoredFile(tx, r.travelDocument, {
@@ -223,7 +223,7 @@ export async function moveDelivery(db: Db, notifier: Notifier, m: DeliveryMove):
       .set({ status: to, ...(stamp && { [stampColumns[stamp]]: new Date() }) })
       .where(and(eq(items.id, m.itemId), eq(items.status, from)))
       .returning({ id: items.id })
-    if (!moved) throw httpError(409, BAD_TRANSITION)
+    if (!moved) throw new DomainError('BAD_TRANSITION', BAD_TRANSITION)
     if (m.proof) {
       const fileId = await insertStoredFile(tx, m.proof, {
         ownerId: m.delivererId,

@@ -13,7 +13,7 @@ import type { Db } from '../db/client'
 import { likePattern } from '../db/like-pattern'
 import { one } from '../db/one'
 import { deliveryRequests, items, users } from '../db/schema'
-import { httpError, ITEM_NOT_FOUND } from '../errors'
+import { DomainError, fieldError, ITEM_NOT_FOUND } from '../errors'
 import type { JobQueue } from '../jobs/queue'
 import { audit } from './audit'
 import { notify, type Notifier } from './notify'
@@ -28,8 +28,7 @@ const DEADLINE_IN_FUTURE = 'Delivery deadline must be in the future'
 
 /** A location as stored; a plain string (not geocoded here) is refused with a field error. */
 function place(input: LocationInput, field: string) {
-  if (typeof input === 'string')
-    throw httpError(400, CHOOSE_LOCATION, { [field]: [CHOOSE_LOCATION] })
+  if (typeof input === 'string') throw fieldError(field, CHOOSE_LOCATION)
   return { lat: input.lat, lng: input.lng, address: input.address ?? '' }
 }
 
@@ -41,7 +40,7 @@ function itemColumns(body: ItemFields, now = new Date()) {
   const to = place(body.to_location, 'to_location')
   const deadline = new Date(body.delivery_deadline)
   if (!(deadline.getTime() > now.getTime()))
-    throw httpError(400, DEADLINE_IN_FUTURE, { delivery_deadline: [DEADLINE_IN_FUTURE] })
+    throw fieldError('delivery_deadline', DEADLINE_IN_FUTURE)
   return {
     name: body.name,
     category: body.category,
@@ -67,12 +66,12 @@ function itemColumns(body: ItemFields, now = new Date()) {
 
 /** The sender's own item row, or 404 'Item not found' (also for a malformed id or another's item). */
 export async function ownedItem(db: Db, senderId: string, itemId: string) {
-  if (!isUuid(itemId)) throw httpError(404, ITEM_NOT_FOUND)
+  if (!isUuid(itemId)) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
   const [row] = await db
     .select()
     .from(items)
     .where(and(eq(items.id, itemId), eq(items.senderId, senderId)))
-  if (!row) throw httpError(404, ITEM_NOT_FOUND)
+  if (!row) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
   return row
 }
 
@@ -90,7 +89,7 @@ const sortColumns = {
 export async function senderItemView(db: Db, senderId: string, itemId: string) {
   const viewer = { id: senderId, role: 'sender' as const }
   const item = await loadItemView(db, itemId, viewer, (row) => row.senderId === senderId)
-  if (!item) throw httpError(404, ITEM_NOT_FOUND)
+  if (!item) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
   return item
 }
 
@@ -169,7 +168,7 @@ export async function updateItem(db: Db, senderId: string, body: z.output<typeof
       ),
     )
     .returning({ id: items.id })
-  if (updated.length === 0) throw httpError(409, NOT_EDITABLE)
+  if (updated.length === 0) throw new DomainError('BAD_TRANSITION', NOT_EDITABLE)
   return senderItemView(db, senderId, body.item_id)
 }
 
@@ -186,7 +185,7 @@ export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemI
       .from(items)
       .where(and(eq(items.id, itemId), eq(items.senderId, senderId)))
       .for('update')
-    if (!row) throw httpError(404, ITEM_NOT_FOUND)
+    if (!row) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
     const [accepted] = await tx
       .select({ id: deliveryRequests.id })
       .from(deliveryRequests)
@@ -201,14 +200,14 @@ export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemI
       delivery_approval: null,
       request_status: accepted ? 'accepted' : null,
     })
-    if (!decision.ok) throw httpError(409, NOT_CANCELLABLE)
+    if (!decision.ok) throw new DomainError('BAD_TRANSITION', NOT_CANCELLABLE)
     const { from, to } = decision.transition
     const [moved] = await tx
       .update(items)
       .set({ status: to })
       .where(and(eq(items.id, itemId), eq(items.status, from)))
       .returning({ id: items.id })
-    if (!moved) throw httpError(409, NOT_CANCELLABLE)
+    if (!moved) throw new DomainError('BAD_TRANSITION', NOT_CANCELLABLE)
     // Paid but not accepted yet (the sender changed their mind half-way): refunded in full.
     await releasePayments(tx, jobs, {
       requestIds: await requestIdsOf(tx, itemId),

@@ -5,7 +5,7 @@ import { deliveryRequests, items, payments } from '../../db/schema'
 import type { JobQueue } from '../../jobs/queue'
 import { notify, type Notifier } from '../notify'
 import { audit } from '../audit'
-import { httpError, ITEM_NOT_FOUND } from '../../errors'
+import { DomainError, ITEM_NOT_FOUND } from '../../errors'
 import { ownedItem } from '../sender-items'
 import { agreedPriceCents } from '../../../contract/money'
 import { decide, guards, type LifecycleContext, type Transition } from '../../../contract/lifecycle'
@@ -49,7 +49,7 @@ export async function payableRequest(db: Db, item: ItemRow, delivererId: string)
     request.delivererId !== delivererId ||
     !decide('accept', 'sender', contextOf(item, request)).ok
   )
-    throw httpError(409, CANNOT_PAY)
+    throw new DomainError('BAD_TRANSITION', CANNOT_PAY)
   return request
 }
 
@@ -68,10 +68,10 @@ export async function intentForRequest(
   await payableRequest(db, owned, opts.delivererId)
   return db.transaction(async (tx) => {
     const [item] = await tx.select().from(items).where(eq(items.id, owned.id)).for('update')
-    if (!item) throw httpError(404, ITEM_NOT_FOUND)
+    if (!item) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
     const request = await payableRequest(tx, item, opts.delivererId)
     const amountCents = agreedPriceCents(request.delivererPrice, item.senderPrice)
-    if (amountCents < 50) throw httpError(409, AMOUNT_TOO_SMALL)
+    if (amountCents < 50) throw new DomainError('CONFLICT', AMOUNT_TOO_SMALL)
     const [live] = await tx
       .select()
       .from(payments)
@@ -147,7 +147,7 @@ export async function latestPaymentOf(db: Db, itemId: string) {
     .where(eq(payments.itemId, itemId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1)
-  if (!latest) throw httpError(404, PAYMENT_NOT_FOUND)
+  if (!latest) throw new DomainError('PAYMENT_NOT_FOUND', PAYMENT_NOT_FOUND)
   return latest
 }
 
@@ -181,14 +181,14 @@ function checkAnswerable(
   request: RequestRow | undefined,
   event: 'accept' | 'reject',
 ): { request: RequestRow; move: Transition } {
-  if (!request) throw httpError(409, NOT_APPROVED_REQUEST)
-  if (request.requestStatus !== 'pending') throw httpError(409, ALREADY_ANSWERED)
+  if (!request) throw new DomainError('BAD_TRANSITION', NOT_APPROVED_REQUEST)
+  if (request.requestStatus !== 'pending') throw new DomainError('BAD_TRANSITION', ALREADY_ANSWERED)
   const context = contextOf(item, request)
-  if (!guards.awaits_sender(context)) throw httpError(409, NOT_APPROVED_REQUEST)
+  if (!guards.awaits_sender(context)) throw new DomainError('BAD_TRANSITION', NOT_APPROVED_REQUEST)
   const decision = decide(event, 'sender', context)
   if (decision.ok) return { request, move: decision.transition }
-  if (item.status === 'cancelled') throw httpError(409, ITEM_CANCELLED)
-  throw httpError(409, ALREADY_ANSWERED)
+  if (item.status === 'cancelled') throw new DomainError('BAD_TRANSITION', ITEM_CANCELLED)
+  throw new DomainError('BAD_TRANSITION', ALREADY_ANSWERED)
 }
 
 const requestOf = (db: Db, itemId: string, delivererId: string) =>
@@ -239,12 +239,12 @@ export async function answerRequest(
         break
       }
     }
-    if (!paymentId) throw httpError(409, PAYMENT_NOT_COMPLETED)
+    if (!paymentId) throw new DomainError('BAD_TRANSITION', PAYMENT_NOT_COMPLETED)
   }
 
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(items).where(eq(items.id, item.id)).for('update')
-    if (!locked) throw httpError(404, ITEM_NOT_FOUND)
+    if (!locked) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
     const [fresh] = await requestOf(tx, item.id, opts.delivererId)
     const { move } = checkAnswerable(locked, fresh, event)
     // The lock and the checks above make this hold; the guard keeps the write honest regardless.
@@ -266,7 +266,7 @@ export async function answerRequest(
             eq(payments.status, 'succeeded'),
           ),
         )
-      if (!paid) throw httpError(409, PAYMENT_NOT_COMPLETED)
+      if (!paid) throw new DomainError('BAD_TRANSITION', PAYMENT_NOT_COMPLETED)
       // Written once, here: earnings and every screen read it (decision 030).
       await tx
         .update(deliveryRequests)
@@ -275,14 +275,15 @@ export async function answerRequest(
           agreedPriceCents: agreedPriceCents(request.delivererPrice, locked.senderPrice),
         })
         .where(eq(deliveryRequests.id, request.id))
-      if ((await moveItem({ status: move.to })).length === 0) throw httpError(409, ALREADY_ANSWERED)
+      if ((await moveItem({ status: move.to })).length === 0)
+        throw new DomainError('BAD_TRANSITION', ALREADY_ANSWERED)
     } else {
       await tx
         .update(deliveryRequests)
         .set({ requestStatus: 'rejected', rejectReason: opts.reason || null })
         .where(eq(deliveryRequests.id, request.id))
       const moved = await moveItem({ status: move.to, currentRequestId: null })
-      if (moved.length === 0) throw httpError(409, ALREADY_ANSWERED)
+      if (moved.length === 0) throw new DomainError('BAD_TRANSITION', ALREADY_ANSWERED)
       // Paid, then rejected: the money goes back.
       await releasePayments(tx, notifier.jobs, {
         requestIds: [request.id],
