@@ -21,7 +21,7 @@ async function apply(database: Database, tag: string) {
 describe.each(backends)('migration 0011 on %s', (backend) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>
   beforeAll(async () => {
-    fresh = await freshDatabase(backend)
+    fresh = await freshDatabase(backend, { empty: true })
     for (const entry of journal.entries.filter((e) => e.idx < 11))
       await apply(fresh.database, entry.tag)
   })
