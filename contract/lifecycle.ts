@@ -30,7 +30,20 @@ export interface LifecycleContext {
   /** Of the item's current request; null while there is none (or the viewer may not see it). */
   delivery_approval: Approval | null
   request_status: RequestStatus | null
+  /**
+   * A deliverer's pick-up or delivery only: whether the call carries a handoff code the server
+   * verified, an admin waived the code for this step (the sender's phone is dead), or neither.
+   * Left out (the PWA deciding which buttons to show), the guard lets the move through.
+   */
+  handoff?: 'verified' | 'waived' | 'missing'
 }
+
+/**
+ * Whether a deliverer's pick-up and delivery need the sender's or recipient's handoff code
+ * (docs/decisions/034-handoff-codes.md). False while the PWA does not send codes: a code that is
+ * sent is verified, a missing one is let through. The PWA step that sends codes flips it.
+ */
+export const HANDOFF_CODE_REQUIRED: boolean = false
 
 /** Named predicates a transition needs besides its `from` status; add one here, name it below. */
 export const guards = {
@@ -43,6 +56,8 @@ export const guards = {
   not_accepted: (c: LifecycleContext) => c.request_status !== 'accepted',
   /** The current request is accepted: its deliverer carries the item. */
   carried: (c: LifecycleContext) => c.request_status === 'accepted',
+  /** The handoff is proven by a code or an admin's waiver (when HANDOFF_CODE_REQUIRED; decision 034). */
+  handoff_proven: (c: LifecycleContext) => !HANDOFF_CODE_REQUIRED || c.handoff !== 'missing',
 } satisfies Record<string, (c: LifecycleContext) => boolean>
 type GuardName = keyof typeof guards
 
@@ -78,7 +93,7 @@ export const transitions: readonly Transition[] = [
     role: 'deliverer',
     from: 'ready_to_pickup',
     to: 'in_process',
-    guards: ['carried'],
+    guards: ['carried', 'handoff_proven'],
     stamp: 'picked_up_at',
   },
   {
@@ -86,7 +101,7 @@ export const transitions: readonly Transition[] = [
     role: 'deliverer',
     from: 'in_process',
     to: 'delivered',
-    guards: ['carried'],
+    guards: ['carried', 'handoff_proven'],
     stamp: 'delivered_at',
   },
 ]

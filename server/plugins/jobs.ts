@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { JobQueue } from '../jobs/queue'
+import { recipientCodeMailJob } from '../services/handoffs'
 import { housekeepingJob, scheduleHousekeeping } from '../services/housekeeping'
 import { accountMailJob, mailJob } from '../services/mail-jobs'
 import { pushJob, tripMatchJob } from '../services/trip-alerts'
@@ -16,6 +17,7 @@ export const jobsPlugin = fp<{ startWorker?: boolean }>(
     const { db, mailer, storage, log, publicOrigin, vapid } = app
     jobs.register(mailJob, { mailer })
     jobs.register(accountMailJob, { db, mailer, publicOrigin })
+    jobs.register(recipientCodeMailJob, { db, mailer, publicOrigin })
     jobs.register(housekeepingJob, { db, storage, log, jobs })
     jobs.register(tripMatchJob, { db, jobs, publicOrigin, pushEnabled: vapid !== null })
     jobs.register(pushJob, {

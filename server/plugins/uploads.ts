@@ -5,8 +5,8 @@ import { httpError } from '../errors'
 import {
   MULTIPART_LIMITS,
   readMultipart,
-  type FileRefusals,
   type MultipartForm,
+  type MultipartOptions,
 } from '../services/files'
 
 /**
@@ -32,12 +32,9 @@ export const uploadsPlugin = fp(
     // Read before the Idempotency-Key is claimed: a torn or refused upload never claims a key,
     // and the key's fingerprint covers the fields and the file's bytes.
     app.decorateRequest('form', null)
-    app.decorate(
-      'multipartForm',
-      (opts: { fileField: string; refusals: FileRefusals }) => async (request: FastifyRequest) => {
-        request.form = await readMultipart(request, opts)
-      },
-    )
+    app.decorate('multipartForm', (opts: MultipartOptions) => async (request: FastifyRequest) => {
+      request.form = await readMultipart(request, opts)
+    })
 
     app.addHook('onRoute', (route) => {
       if (!route.schema?.body) return

@@ -6,6 +6,7 @@ import { httpError, ITEM_NOT_FOUND } from '../errors'
 import { audit } from './audit'
 import { availableTo } from './corridor'
 import { insertStoredFile, type PutUpload } from './files'
+import { recordHandoff, type HandoffRecord } from './handoffs'
 import type { ItemRow } from './item-view'
 import type { LifecycleContext, Transition } from '../../contract/lifecycle'
 
@@ -204,6 +205,8 @@ export interface DeliveryMove {
   move: Transition
   /** The proof of delivery, stored before the transaction. */
   proof: PutUpload | undefined
+  /** The step's code, moment, place and photo (decision 034). */
+  handoff: HandoffRecord
 }
 
 const stampColumns = { picked_up_at: 'pickedUpAt', delivered_at: 'deliveredAt' } as const
@@ -225,6 +228,7 @@ export async function moveDelivery(db: Db, m: DeliveryMove): Promise<void> {
       })
       await tx.update(items).set({ proofOfDeliveryFileId: fileId }).where(eq(items.id, m.itemId))
     }
+    await recordHandoff(tx, m.handoff, m)
     await audit(tx, {
       actorId: m.delivererId,
       action: `delivery.${to}`,

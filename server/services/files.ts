@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { isUuid } from '../../contract/ids'
 import { fileMessages, MAX_FILE_BYTES, type AllowedMime } from '../../contract/files'
 import type { Role } from '../../contract/user'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
-import { deliveryRequests, infoRequests, items, storedFiles } from '../db/schema'
+import { deliveryRequests, handoffs, infoRequests, items, storedFiles } from '../db/schema'
 import { httpError, NUL_IN_TEXT } from '../errors'
 import {
   STORAGE_UNAVAILABLE,
@@ -17,7 +17,12 @@ import {
 
 /** What a stored file is for (stored_files.kind). */
 export type FileKind =
-  'proof_of_travel' | 'proof_of_delivery' | 'info_request' | 'info_response' | 'item_photo'
+  | 'proof_of_travel'
+  | 'proof_of_delivery'
+  | 'info_request'
+  | 'info_response'
+  | 'item_photo'
+  | 'pickup_photo'
 
 export interface UploadedFile {
   buffer: Buffer
@@ -30,6 +35,16 @@ export interface UploadedFile {
 export interface MultipartForm {
   fields: Record<string, string>
   file?: UploadedFile
+  /** The field the file came in (one of the route's fileField names). */
+  fileField?: string
+}
+
+export interface MultipartOptions {
+  /** The field (or fields) a file is read from; a file under any other name is dropped. */
+  fileField: string | readonly string[]
+  refusals: FileRefusals
+  /** A larger file limit than the app-wide 2 MB (a pickup photo: a phone photo as it is). */
+  fileSize?: number
 }
 
 /** The messages a caller answers its refusals with (415 for the type, 413 for the size). */
@@ -65,19 +80,25 @@ export const MULTIPART_LIMITS = {
  */
 export async function readMultipart(
   request: FastifyRequest,
-  opts: { fileField: string; refusals: FileRefusals },
+  opts: MultipartOptions,
 ): Promise<MultipartForm> {
   if (!request.isMultipart())
     throw httpError(415, 'This request must be sent as multipart/form-data')
   const fields: Record<string, string> = {}
+  const fileFields: readonly string[] =
+    typeof opts.fileField === 'string' ? [opts.fileField] : opts.fileField
   let file: UploadedFile | undefined
+  let fileField: string | undefined
+  const limits = opts.fileSize ? { limits: { ...MULTIPART_LIMITS, fileSize: opts.fileSize } } : {}
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(limits)) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer()
         if (part.filename?.includes('\0')) throw httpError(400, NUL_IN_TEXT)
-        if (part.fieldname === opts.fileField && part.filename)
+        if (fileFields.includes(part.fieldname) && part.filename) {
           file = { buffer, filename: part.filename, mimetype: part.mimetype }
+          fileField = part.fieldname
+        }
       } else {
         if (part.valueTruncated) throw httpError(400, `The field ${part.fieldname} is too long`)
         if (String(part.value).includes('\0') || part.fieldname.includes('\0'))
@@ -94,7 +115,7 @@ export async function readMultipart(
     if ((err as { statusCode?: number }).statusCode) throw err
     throw httpError(400, 'The upload could not be read')
   }
-  return { fields, ...(file ? { file } : {}) }
+  return { fields, ...(file ? { file, fileField } : {}) }
 }
 
 const startsWith = (buffer: Buffer, signature: number[]) =>
@@ -252,8 +273,8 @@ export interface Viewer {
 /**
  * The stored_files row of `fileId` when `viewer` may read it, else null (callers answer 404).
  * Admin: any. Anyone: their own uploads and the files of info requests addressed to them.
- * A sender also: the proof of delivery of their items and the proof of travel of an item's current,
- * delivery-approved request.
+ * A sender also: the proof of delivery and pickup photo of their items and the proof of travel of
+ * an item's current, delivery-approved request.
  */
 export async function readableFile(db: Db, viewer: Viewer, fileId: string) {
   if (!isUuid(fileId)) return null
@@ -281,6 +302,14 @@ export async function readableFile(db: Db, viewer: Viewer, fileId: string) {
         eq(items.senderId, viewer.id),
         or(
           eq(items.proofOfDeliveryFileId, fileId),
+          // The pickup photo of their item's handoff (decision 034).
+          inArray(
+            items.id,
+            db
+              .select({ id: handoffs.itemId })
+              .from(handoffs)
+              .where(eq(handoffs.photoFileId, fileId)),
+          ),
           and(
             eq(deliveryRequests.proofOfTravelFileId, fileId),
             eq(deliveryRequests.deliveryApproval, 'approved'),

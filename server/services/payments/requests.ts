@@ -5,6 +5,7 @@ import { deliveryRequests, items, payments } from '../../db/schema'
 import type { JobQueue } from '../../jobs/queue'
 import { audit } from '../audit'
 import { httpError, ITEM_NOT_FOUND } from '../../errors'
+import { issueHandoffs, queueRecipientMail } from '../handoffs'
 import { ownedItem } from '../sender-items'
 import { agreedPriceCents } from '../../../contract/money'
 import { decide, guards, type LifecycleContext, type Transition } from '../../../contract/lifecycle'
@@ -272,9 +273,17 @@ export async function answerRequest(
         .set({
           requestStatus: 'accepted',
           agreedPriceCents: agreedPriceCents(request.delivererPrice, locked.senderPrice),
+          acceptedAt: new Date(),
         })
         .where(eq(deliveryRequests.id, request.id))
       if ((await moveItem({ status: move.to })).length === 0) throw httpError(409, ALREADY_ANSWERED)
+      // The pickup and delivery codes, and the recipient's link to theirs (decision 034).
+      await issueHandoffs(tx, {
+        itemId: item.id,
+        requestId: request.id,
+        deadline: locked.deliveryDeadline,
+      })
+      await queueRecipientMail(jobs, tx, locked, request.id)
     } else {
       await tx
         .update(deliveryRequests)
