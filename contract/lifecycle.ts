@@ -3,6 +3,8 @@
 // a move's `from` into its conditional UPDATE; the PWA shows the actions this allows. Free of zod:
 // the PWA's first load and the service worker import it.
 
+import { HANDOFF_CODE_REQUIRED } from './handoff-policy'
+
 export const itemStatuses = [
   'pending',
   'ready_to_pickup',
@@ -37,13 +39,6 @@ export interface LifecycleContext {
    */
   handoff?: 'verified' | 'waived' | 'missing'
 }
-
-/**
- * Whether a deliverer's pick-up and delivery need the sender's or recipient's handoff code
- * (docs/decisions/034-handoff-codes.md). False while the PWA does not send codes: a code that is
- * sent is verified, a missing one is let through. The PWA step that sends codes flips it.
- */
-export const HANDOFF_CODE_REQUIRED: boolean = false
 
 /** Named predicates a transition needs besides its `from` status; add one here, name it below. */
 export const guards = {

@@ -301,8 +301,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const context = await carriedItemContext(app.db, item_id, user.id)
       if (!context) throw httpError(404, ITEM_NOT_FOUND)
-      // The status first: delivering what was not picked up is refused whatever code comes.
-      if (!decide(event, 'deliverer', context).ok) throw httpError(409, BAD_TRANSITION)
       if ((latitude === undefined) !== (longitude === undefined))
         throw httpError(400, HANDOFF.locationPair)
       const state = await handoffState(app.db, item_id, step)
@@ -315,6 +313,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
             state,
           })
         : undefined
+      // After the code, so a code used already says so rather than that the step is done.
       const decision = decide(event, 'deliverer', {
         ...context,
         handoff: proven ? 'verified' : state.row?.waivedAt ? 'waived' : 'missing',
