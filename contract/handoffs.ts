@@ -73,7 +73,7 @@ export const adminHandoffBody = z.object({
     .max(1000, 'Reason must be at most 1000 characters'),
 })
 
-export const HAPPENED_AT_NOT_REAL = 'The handoff time must be a real date and time'
+const HAPPENED_AT_NOT_REAL = 'The handoff time must be a real date and time'
 
 /** What POST /api/update-delivery-status takes besides item_id and status (multipart text fields). */
 export const handoffFields = {

@@ -45,8 +45,8 @@ export const HANDOFF = {
 
 const DAY = 24 * 3600 * 1000
 /** A code outlives the deadline by a week, and never 90 days (how long a rotated key stays published). */
-export const CODE_GRACE_MS = 7 * DAY
-export const CODE_MAX_MS = 90 * DAY
+const CODE_GRACE_MS = 7 * DAY
+const CODE_MAX_MS = 90 * DAY
 /** A device's clock may run this far ahead of the server's. */
 const CLOCK_SKEW_MS = 2 * 60 * 1000
 
@@ -66,7 +66,7 @@ const expiryFor = (deadline: Date, now: Date) =>
  * code, cannot be worked out from the signed code (whose nonce anyone holding it can read), and
  * need not be stored.
  */
-export function shortCodeOf(keyring: HandoffKeyring, nonce: string): string {
+function shortCodeOf(keyring: HandoffKeyring, nonce: string): string {
   const mac = createHmac('sha256', keyring.shortCodeKey).update(`short:${nonce}`).digest()
   return String(mac.readUInt32BE(0) % 1_000_000).padStart(6, '0')
 }
