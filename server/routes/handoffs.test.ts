@@ -4,6 +4,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { photoMessages } from '../../contract/item-photos'
 import { buildApp, type App } from '../app'
 import { auditLog, deliveryRequests, handoffs, items, users } from '../db/schema'
 import {
@@ -359,6 +360,17 @@ describe.each(backends)('handoff codes on %s', (backend) => {
       expect(res.json(), label).toEqual({ success: false, message })
       expect(await state(itemId), label).toEqual(before)
     }
+    // A pickup photo that is no photo: the item photos' refusal.
+    const pdf = await step(
+      deliverer,
+      itemId,
+      'in_process',
+      { handoff_code: codes.pickup.code },
+      { field: 'pickup_photo', filename: 'p.jpg', content: TINY_PDF, type: 'image/jpeg' },
+    )
+    expect(pdf.statusCode).toBe(415)
+    expect(pdf.json()).toEqual({ success: false, message: photoMessages.type })
+    expect(await state(itemId)).toEqual(before)
     // A deliverer who is not the accepted one, with the right code: not theirs.
     const res = await step(passedOver, itemId, 'in_process', { handoff_code: codes.pickup.code })
     expect(res.statusCode).toBe(404)
