@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { uuidOf } from './ids'
 import { envelope, pagination } from './envelope'
 import { dateOnly } from './dates'
+import { handoffFields } from './handoffs'
 import { item, location, locationInput } from './items'
 import { itemStatuses } from './lifecycle'
 import { MAX_PRICE, truncateToCents } from './money'
@@ -95,12 +96,14 @@ export const requestItemFields = z.object({
 })
 
 /**
- * POST /api/update-delivery-status (multipart): item_id, status, and `proof_of_delivery`
- * (required for delivered). Honours an Idempotency-Key header.
+ * POST /api/update-delivery-status (multipart): item_id, status, the handoff fields (code, moment,
+ * place; decision 034), and a file: `proof_of_delivery` (required for delivered) or, at pickup,
+ * an optional `pickup_photo`. Honours an Idempotency-Key header.
  */
 export const updateDeliveryStatusFields = z.object({
   item_id: uuidOf('item'),
   status: z.enum(['in_process', 'delivered'], { error: 'Status must be in_process or delivered' }),
+  ...handoffFields,
 })
 
 /** GET/POST /api/payment-method: where a deliverer's payouts go (stored masked). */

@@ -16,6 +16,13 @@ export const ERROR_STATUS = {
   TOO_MANY_TRIPS: 400,
   /** Any other request the server cannot make sense of. */
   BAD_REQUEST: 400,
+  /** A pickup or delivery step without the code it needs (decision 034). */
+  HANDOFF_CODE_REQUIRED: 400,
+  /** A handoff code for another item, step or deliverer, not signed by Tote, replaced, or wrong digits. */
+  HANDOFF_CODE_INVALID: 400,
+  HANDOFF_CODE_EXPIRED: 400,
+  /** A handoff's moment in the future, before the acceptance or before the pickup. */
+  HANDOFF_TIME_INVALID: 400,
   /** No token, or one that is expired, revoked or unknown. */
   UNAUTHENTICATED: 401,
   /** Login with an unknown email or a wrong password. */
@@ -46,6 +53,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** The item (or its request, or its payment) is not in a state that allows this. */
   BAD_TRANSITION: 409,
+  /** A handoff code that was already used for its step. */
+  HANDOFF_CODE_USED: 409,
   /** The same Idempotency-Key is still being processed: try again shortly. */
   IN_FLIGHT: 409,
   /** The item already has the most photos allowed. */

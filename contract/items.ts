@@ -3,7 +3,8 @@ import { uuidOf } from './ids'
 import { dateTime } from './dates'
 import { envelope, pagination } from './envelope'
 import { itemPhoto } from './item-photos'
-import { phone } from './user'
+import { email, phone } from './user'
+import { timelineEntry } from './handoffs'
 import { MAX_PRICE, truncateToCents } from './money'
 import { approvals, itemStatuses, requestStatuses } from './lifecycle'
 
@@ -74,6 +75,27 @@ export const itemFields = z.object({
     notReal: DEADLINE_NOT_REAL,
   }),
   special_instructions: z.string().trim().max(1000).default(''),
+  /**
+   * Where and whom the deliverer collects from (decision 034): shown, with the sender's name, only
+   * to the deliverer whose request the sender accepted. Optional: the from location stands in.
+   */
+  pickup_address: z
+    .string()
+    .trim()
+    .max(300, 'Pickup address must be at most 300 characters')
+    .default(''),
+  /** Instructions or a time window for the pickup ("ring twice", "weekdays 9-17"). */
+  pickup_instructions: z
+    .string()
+    .trim()
+    .max(500, 'Pickup instructions must be at most 500 characters')
+    .default(''),
+  pickup_phone: phone.default(''),
+  /**
+   * The recipient's e-mail: once a request is accepted they get a link to their delivery code
+   * (no account needed). Empty for none.
+   */
+  recipient_email: z.union([z.literal(''), email]).default(''),
 })
 
 export const createItemBody = itemFields.extend({ sender_price: price })
@@ -154,6 +176,25 @@ export const item = z.object({
   detour_km: z.number().optional(),
   /** Oldest first; the first is the cover (docs/decisions/018-item-photos.md). */
   photos: z.array(itemPhoto).optional(),
+  /**
+   * Where to collect the item, whom to call there and who sends it: to the sender, admins and the
+   * deliverer whose request was accepted (paid); null to everyone else (decision 034).
+   */
+  pickup: z
+    .object({
+      address: z.string(),
+      instructions: z.string(),
+      phone: z.string(),
+      sender_name: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /** The accepted deliverer's phone, to the item's sender and admins; null otherwise. */
+  deliverer_phone: z.string().nullable().optional(),
+  /** To the sender and admins only. */
+  recipient_email: z.string().nullable().optional(),
+  /** Accepted, picked up, delivered: to the sender, the accepted deliverer and admins; else null. */
+  timeline: z.array(timelineEntry).nullable().optional(),
 })
 export type Item = z.infer<typeof item>
 

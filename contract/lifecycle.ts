@@ -3,6 +3,8 @@
 // a move's `from` into its conditional UPDATE; the PWA shows the actions this allows. Free of zod:
 // the PWA's first load and the service worker import it.
 
+import { HANDOFF_CODE_REQUIRED } from './handoff-policy'
+
 export const itemStatuses = [
   'pending',
   'ready_to_pickup',
@@ -30,6 +32,12 @@ export interface LifecycleContext {
   /** Of the item's current request; null while there is none (or the viewer may not see it). */
   delivery_approval: Approval | null
   request_status: RequestStatus | null
+  /**
+   * A deliverer's pick-up or delivery only: whether the call carries a handoff code the server
+   * verified, an admin waived the code for this step (the sender's phone is dead), or neither.
+   * Left out (the PWA deciding which buttons to show), the guard lets the move through.
+   */
+  handoff?: 'verified' | 'waived' | 'missing'
 }
 
 /** Named predicates a transition needs besides its `from` status; add one here, name it below. */
@@ -43,6 +51,8 @@ export const guards = {
   not_accepted: (c: LifecycleContext) => c.request_status !== 'accepted',
   /** The current request is accepted: its deliverer carries the item. */
   carried: (c: LifecycleContext) => c.request_status === 'accepted',
+  /** The handoff is proven by a code or an admin's waiver (when HANDOFF_CODE_REQUIRED; decision 034). */
+  handoff_proven: (c: LifecycleContext) => !HANDOFF_CODE_REQUIRED || c.handoff !== 'missing',
 } satisfies Record<string, (c: LifecycleContext) => boolean>
 type GuardName = keyof typeof guards
 
@@ -78,7 +88,7 @@ export const transitions: readonly Transition[] = [
     role: 'deliverer',
     from: 'ready_to_pickup',
     to: 'in_process',
-    guards: ['carried'],
+    guards: ['carried', 'handoff_proven'],
     stamp: 'picked_up_at',
   },
   {
@@ -86,7 +96,7 @@ export const transitions: readonly Transition[] = [
     role: 'deliverer',
     from: 'in_process',
     to: 'delivered',
-    guards: ['carried'],
+    guards: ['carried', 'handoff_proven'],
     stamp: 'delivered_at',
   },
 ]

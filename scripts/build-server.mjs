@@ -1,4 +1,4 @@
-// The server for production: server/server.ts and the create-admin tool bundled by esbuild into
+// The server for production: server/server.ts and the create-admin and handoff-key tools bundled by esbuild into
 // build/server/*.mjs (our code only: packages stay imports, resolved from node_modules, so every
 // package the server needs is a dependency), with the SQL migrations beside them. Runs with plain
 // `node`, no tsx or vite at run time (scripts/start.mjs in production).
@@ -16,6 +16,7 @@ export async function buildServer() {
     entryPoints: {
       server: join(root, 'server', 'server.ts'),
       'create-admin': join(root, 'server', 'scripts', 'create-admin.ts'),
+      'handoff-key': join(root, 'server', 'scripts', 'handoff-key.ts'),
     },
     outdir: serverOut,
     outExtension: { '.js': '.mjs' },

@@ -34,6 +34,7 @@ import { termsRoutes } from './routes/terms'
 import { senderItemRoutes } from './routes/sender-items'
 import { paymentRoutes } from './routes/payments'
 import { deliveryRoutes } from './routes/deliveries'
+import { handoffRoutes } from './routes/handoffs'
 import { paymentMethodRoutes } from './routes/payment-method'
 import { placeRoutes } from './routes/places'
 import { adminRoutes } from './routes/admin'
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
       await api.register(itemPhotoRoutes)
       await api.register(paymentRoutes)
       await api.register(deliveryRoutes)
+      await api.register(handoffRoutes)
       await api.register(paymentMethodRoutes)
       await api.register(placeRoutes)
       await api.register(tripRoutes)

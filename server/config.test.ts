@@ -1,12 +1,14 @@
 import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, isLoopbackHost, loadConfig } from './config'
+import { TEST_HANDOFF_SIGNING_KEY } from './testing/test-app'
 
 const production = {
   NODE_ENV: 'production',
   APP_ORIGIN: 'https://tote.example/',
   JWT_SECRET: 'x'.repeat(32),
   SMTP_URL: 'smtp://mailer:secret@smtp.example:587',
+  HANDOFF_SIGNING_KEY: TEST_HANDOFF_SIGNING_KEY,
 }
 
 const problemsOf = (env: Record<string, string>) => {
@@ -53,6 +55,7 @@ describe('configuration', () => {
       'APP_ORIGIN must be set in production (the https:// address users open)',
       'JWT_SECRET must be set in production, at least 32 bytes (for example: openssl rand -base64 48)',
       'SMTP_URL must be set in production (smtp://user:pass@host:587)',
+      'HANDOFF_SIGNING_KEY must be set in production, the same on every process (npm run handoff-key)',
     ])
     expect(problemsOf({ ...production, APP_ORIGIN: '' })).toHaveLength(1)
     expect(problemsOf({ ...production, SMTP_URL: '' })).toHaveLength(1)

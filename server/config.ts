@@ -82,7 +82,70 @@ export interface Config {
    * address, so any https URL would let a user make it call services inside its network.
    */
   pushServiceHosts: string[]
+  /**
+   * The keys of the handoff codes (decision 034) from HANDOFF_SIGNING_KEY: the one private key
+   * that signs, and earlier public keys still published for codes they signed. Unset outside
+   * production: generated into DATA_DIR (server/services/handoff-keys.ts).
+   */
+  handoffKeys: HandoffKeySet | undefined
 }
+
+/** An EC P-256 key as a JWK; `d` only on the key that signs. */
+export interface HandoffJwk {
+  kty: 'EC'
+  crv: 'P-256'
+  x: string
+  y: string
+  d?: string | undefined
+  kid: string
+}
+export interface HandoffKeySet {
+  signing: HandoffJwk & { d: string }
+  /** Public keys of earlier signing keys, kept published while codes they signed can be used. */
+  previous: HandoffJwk[]
+}
+
+const b64url = z.string().regex(/^[A-Za-z0-9_-]+$/)
+const handoffJwk = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: b64url,
+  y: b64url,
+  d: b64url.optional(),
+  kid: z.string().trim().min(1).max(100),
+})
+/**
+ * HANDOFF_SIGNING_KEY: a JWK Set (`{"keys":[…]}`) of EC P-256 keys, each with a kid; exactly one
+ * holds its private part `d` and signs, the others are earlier keys' public parts
+ * (npm run handoff-key makes and rotates it).
+ */
+export const handoffKeySet = z
+  .string()
+  .transform((v, ctx) => {
+    try {
+      return JSON.parse(v) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON Web Key Set' })
+      return z.NEVER
+    }
+  })
+  .pipe(
+    z.object(
+      { keys: z.array(handoffJwk, 'must be a JSON Web Key Set of EC P-256 keys').min(1) },
+      'must be a JSON Web Key Set',
+    ),
+  )
+  .transform((set, ctx): HandoffKeySet => {
+    const signing = set.keys.filter((k) => k.d)
+    const kids = set.keys.map((k) => k.kid)
+    const [only] = signing
+    if (signing.length !== 1 || !only?.d)
+      ctx.addIssue({ code: 'custom', message: 'must hold exactly one private key (with "d")' })
+    else if (new Set(kids).size !== kids.length)
+      ctx.addIssue({ code: 'custom', message: 'must give each key its own kid' })
+    else return { signing: { ...only, d: only.d }, previous: set.keys.filter((k) => !k.d) }
+    return z.NEVER
+  })
 
 /** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari/iOS. */
 const DEFAULT_PUSH_SERVICE_HOSTS = [
@@ -198,6 +261,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
     .optional(),
+  HANDOFF_SIGNING_KEY: handoffKeySet.optional(),
 })
 
 /** Hosts an http:// APP_ORIGIN may name in production: links that never leave the machine. */
@@ -209,7 +273,7 @@ const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? fro
 /**
  * Reads and checks the environment. Throws ConfigError (every problem at once) for a malformed
  * value, and in production for a missing or plain-http APP_ORIGIN (but on this machine), a
- * JWT_SECRET under 32 bytes or no SMTP_URL: a production server never falls back to
+ * JWT_SECRET under 32 bytes, no SMTP_URL or no HANDOFF_SIGNING_KEY: a production server never falls back to
  * request-derived or unencrypted links, a generated secret or the outbox.
  */
 export function loadConfig(env: Env = process.env): Config {
@@ -236,6 +300,10 @@ export function loadConfig(env: Env = process.env): Config {
         `JWT_SECRET must be set in production, at least ${JWT_SECRET_MIN_BYTES} bytes (for example: openssl rand -base64 48)`,
       )
     if (!e.SMTP_URL) problems.push('SMTP_URL must be set in production (smtp://user:pass@host:587)')
+    if (!e.HANDOFF_SIGNING_KEY)
+      problems.push(
+        'HANDOFF_SIGNING_KEY must be set in production, the same on every process (npm run handoff-key)',
+      )
     if (problems.length) throw new ConfigError(problems)
   }
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
@@ -284,6 +352,7 @@ export function loadConfig(env: Env = process.env): Config {
       e.VAPID_SUBJECT ??
       (/^\S+@\S+$/.test(fromAddress) ? `mailto:${fromAddress}` : 'mailto:admin@localhost'),
     pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
+    handoffKeys: e.HANDOFF_SIGNING_KEY,
   }
 }
 

@@ -64,12 +64,12 @@ afterEach(async () => {
 // Each test starts real server processes (tsx compiles the server on each start): on a loaded
 // 2-core machine that alone took over 30 s, so these get two minutes.
 describe('starting the server', { timeout: 120_000 }, () => {
-  it('refuses production without APP_ORIGIN, JWT_SECRET and mail: exit code 1, each named', async () => {
+  it('refuses production without APP_ORIGIN, JWT_SECRET, mail and the handoff key: exit code 1, each named', async () => {
     const s = startServer({ NODE_ENV: 'production', DATA_DIR: tempDir() })
     running.push(s)
     expect(await s.exited).toBe(1)
     expect(s.output()).toContain('Tote could not start: Tote cannot start with this configuration:')
-    for (const name of ['APP_ORIGIN', 'JWT_SECRET', 'SMTP_URL'])
+    for (const name of ['APP_ORIGIN', 'JWT_SECRET', 'SMTP_URL', 'HANDOFF_SIGNING_KEY'])
       expect(s.output()).toContain(`${name} must be set in production`)
   })
 

@@ -4,7 +4,8 @@ import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { SeededAccount } from './db/seed'
 import type { JobQueue } from './jobs/queue'
-import type { FileRefusals, MultipartForm } from './services/files'
+import type { MultipartForm, MultipartOptions } from './services/files'
+import type { HandoffKeyring } from './services/handoff-keys'
 import type { Mailer } from './services/mail'
 import type { OutboundNetwork } from './services/outbound-guard'
 import type { Notifier } from './services/notify'
@@ -42,6 +43,8 @@ declare module 'fastify' {
     /** Where uploaded files live (server/plugins/storage.ts). */
     storage: ObjectStore
     jwtSecret: Uint8Array
+    /** What signs and checks the handoff codes (decision 034). */
+    handoffKeys: HandoffKeyring
     /** Web Push keys; null when push is off (production without VAPID_* keys). */
     vapid: Vapid | null
     /** What calls to URLs users gave go through (server/services/outbound-guard.ts, decision 026). */
@@ -57,7 +60,7 @@ declare module 'fastify' {
     /** Honours an Idempotency-Key header (server/plugins/idempotency.ts); auth runs on request. */
     idempotent: PreHandler
     /** A preHandler that reads the multipart body into request.form (server/plugins/uploads.ts). */
-    multipartForm: (opts: { fileField: string; refusals: FileRefusals }) => PreHandler
+    multipartForm: (opts: MultipartOptions) => PreHandler
   }
   interface FastifyRequest {
     user: AuthUser | null

@@ -139,6 +139,31 @@ describe.each(backends)('database on %s', (backend) => {
     const stamped = all.find((i) => i.id === carried.id)!
     expect(stamped.pickedUpAt).toBeInstanceOf(Date)
     expect(all.filter((i) => i.pickedUpAt !== null)).toHaveLength(1)
+
+    // Each has its handoff codes for the demo sender (decision 034); the one on its way was
+    // picked up with its code, and the timeline says so.
+    const sender = await login(t.app, 'sender@example.com', 'password123')
+    for (const item of mine) {
+      const codes = await t.app.inject({
+        method: 'GET',
+        url: `/api/items/${item.id}/handoff-codes`,
+        headers: { authorization: `Bearer ${sender.token}` },
+      })
+      expect(codes.statusCode).toBe(200)
+      const { pickup, delivery } = codes.json().data
+      expect(delivery).toMatchObject({
+        short_code: expect.stringMatching(/^\d{6}$/),
+        used_at: null,
+      })
+      expect(pickup.used_at === null).toBe(item.status === 'ready_to_pickup')
+      expect(item.pickup).toMatchObject({ phone: '+1 555 0100', sender_name: expect.any(String) })
+    }
+    expect(carried.timeline.map((e: { step: string; proof: string }) => [e.step, e.proof])).toEqual(
+      [
+        ['accepted', 'none'],
+        ['picked_up', 'code'],
+      ],
+    )
   })
 
   it('runs migrations and the seed idempotently', async () => {

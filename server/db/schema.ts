@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { approvals, itemStatuses, requestStatuses } from '../../contract/lifecycle'
+import { handoffSteps } from '../../contract/handoffs'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -47,6 +48,7 @@ export const tokenPurposeEnum = pgEnum('token_purpose', [
   'set_password',
 ])
 export const partyEnum = pgEnum('party', ['sender', 'deliverer'])
+export const handoffStepEnum = pgEnum('handoff_step', handoffSteps)
 
 export const users = pgTable(
   'users',
@@ -166,6 +168,12 @@ export const items = pgTable(
     deliveryAddress: text('delivery_address').notNull().default(''),
     deliveryDeadline: timestamp('delivery_deadline', { withTimezone: true }).notNull(),
     specialInstructions: text('special_instructions').notNull().default(''),
+    /** Where and whom to collect from (decision 034): shown only to the accepted deliverer. */
+    pickupAddress: text('pickup_address').notNull().default(''),
+    pickupInstructions: text('pickup_instructions').notNull().default(''),
+    pickupPhone: text('pickup_phone').notNull().default(''),
+    /** Who gets the link to the delivery code once a request is accepted; null for nobody. */
+    recipientEmail: text('recipient_email'),
     status: itemStatusEnum('status').notNull().default('pending'),
     sendingApproval: approvalEnum('sending_approval').notNull().default('pending'),
     senderPrice: numeric('sender_price', { precision: 12, scale: 2 }).notNull().default('0'),
@@ -226,6 +234,8 @@ export const deliveryRequests = pgTable(
      * contract/money.ts); null until then. Every later reader takes it from here (decision 030).
      */
     agreedPriceCents: integer('agreed_price_cents'),
+    /** When the sender accepted it (a handoff's time may not be earlier, decision 034). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptPrivacy: boolean('accept_privacy').notNull().default(false),
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     deliveryApproval: approvalEnum('delivery_approval').notNull().default('pending'),
@@ -240,6 +250,49 @@ export const deliveryRequests = pgTable(
     index('delivery_requests_deliverer_idx').on(t.delivererId),
     check('delivery_requests_reject_reason_len', sql`char_length(${t.rejectReason}) <= 500`),
     check('delivery_requests_agreed_price_cents_range', sql`${t.agreedPriceCents} >= 0`),
+  ],
+)
+
+/**
+ * The two handoffs of an accepted request, pickup and delivery (decision 034): the code issued for
+ * each (its nonce and expiry; the code itself is signed again whenever it is shown, its six digits
+ * derived from the nonce with a server secret, so no usable code is stored), and what happened at
+ * it: when (the device's moment and the server's), where, the pickup photo, how it was proven, or
+ * an admin's waiver. used_at is set in the transaction of the move the code proved.
+ */
+export const handoffs = pgTable(
+  'handoffs',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => deliveryRequests.id, { onDelete: 'cascade' }),
+    step: handoffStepEnum('step').notNull(),
+    nonce: text('nonce').notNull().unique('handoffs_nonce_unique'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** code, short_code, admin (a waiver), none: how the step was proven, once it happened. */
+    proof: text('proof'),
+    happenedAt: timestamp('happened_at', { withTimezone: true }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracyM: doublePrecision('accuracy_m'),
+    photoFileId: uuid('photo_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    waivedBy: uuid('waived_by').references(() => users.id, { onDelete: 'set null' }),
+    waivedAt: timestamp('waived_at', { withTimezone: true }),
+    waiveReason: text('waive_reason'),
+    /** SHA-256 of the recipient's link token (delivery only); the link ends once delivered. */
+    recipientTokenHash: text('recipient_token_hash').unique('handoffs_recipient_token_unique'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('handoffs_request_step_unique').on(t.requestId, t.step),
+    index('handoffs_item_idx').on(t.itemId),
+    check('handoffs_waive_reason_len', sql`char_length(${t.waiveReason}) <= 1000`),
   ],
 )
 

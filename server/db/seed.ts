@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Role } from '../../contract/user'
 import { agreedPriceCents } from '../../contract/money'
+import { issueHandoffs } from '../services/handoffs'
 import { hashPassword } from '../services/passwords'
 import { tripRouteCells } from '../services/trips'
 import type { Db } from './client'
 import { one } from './one'
-import { auditLog, deliveryRequests, items, payments, terms, trips, users } from './schema'
+import {
+  auditLog,
+  deliveryRequests,
+  handoffs,
+  items,
+  payments,
+  terms,
+  trips,
+  users,
+} from './schema'
 
 export interface SeededAccount {
   email: string
@@ -212,6 +222,8 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
         id: items.id,
         senderPrice: items.senderPrice,
         sendingApproval: items.sendingApproval,
+        deliveryDeadline: items.deliveryDeadline,
+        fromAddress: items.fromAddress,
       })
 
     // Two deliveries under way for the demo deliverer: one paid and waiting for pickup, one on
@@ -235,6 +247,8 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
             deliveryApproval: 'approved',
             requestStatus: 'accepted',
             agreedPriceCents: agreed,
+            // As the history below has it: accepted one hour before the pickup or now.
+            acceptedAt: new Date(now.getTime() - (status === 'in_process' ? 2 : 1) * hour),
           })
           .returning({ id: deliveryRequests.id }),
         'delivery request',
@@ -246,8 +260,26 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
           status,
           currentRequestId: request.id,
           pickedUpAt: status === 'in_process' ? new Date(now.getTime() - hour) : null,
+          pickupAddress: `Front desk, ${item.fromAddress}`,
+          pickupInstructions: 'Weekdays 9:00-17:00; ask for the sender at the front desk.',
+          pickupPhone: '+1 555 0100',
         })
         .where(eq(items.id, item.id))
+      // Its pickup and delivery codes, as accepting issues them (decision 034); the one on its
+      // way was picked up with its code an hour ago.
+      await issueHandoffs(tx, {
+        itemId: item.id,
+        requestId: request.id,
+        deadline: item.deliveryDeadline,
+        now,
+      })
+      if (status === 'in_process') {
+        const pickedUp = new Date(now.getTime() - hour)
+        await tx
+          .update(handoffs)
+          .set({ usedAt: pickedUp, happenedAt: pickedUp, recordedAt: pickedUp, proof: 'code' })
+          .where(and(eq(handoffs.requestId, request.id), eq(handoffs.step, 'pickup')))
+      }
       const intent = `pi_test_demo_${randomBytes(12).toString('hex')}`
       const [{ id: paymentId } = { id: '' }] = await tx
         .insert(payments)

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { JobQueue } from '../jobs/queue'
+import { recipientCodeMailJob } from '../services/handoffs'
 import { housekeepingJob, scheduleHousekeeping } from '../services/housekeeping'
 import { accountMailJob, mailJob } from '../services/mail-jobs'
 import { pushJob } from '../services/push-job'
@@ -19,6 +20,7 @@ export const jobsPlugin = fp<{ startWorker?: boolean }>(
     app.decorate('notifier', notifier)
     jobs.register(mailJob, { mailer })
     jobs.register(accountMailJob, { db, mailer, publicOrigin })
+    jobs.register(recipientCodeMailJob, { db, mailer, publicOrigin })
     jobs.register(housekeepingJob, { db, storage, log, jobs })
     jobs.register(tripMatchJob, { db, ...notifier })
     jobs.register(pushJob, {

@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import { MAX_PHOTO_BYTES, photoMessages } from '../../contract/item-photos'
 import { DomainError, NUL_IN_TEXT } from '../errors'
-import type { FileRefusals, MultipartForm, UploadedFile } from '../services/files'
+import {
+  MULTIPART_LIMITS,
+  type MultipartForm,
+  type MultipartOptions,
+  type UploadedFile,
+} from '../services/files'
 
 // Reading a request's body is the routes' work: services get the buffers and fields (decision 032).
 
@@ -21,24 +26,31 @@ function uploadRefusal(err: unknown, messages: { size: string; files: string }):
 }
 
 /**
- * Reads a multipart request into its text fields and the one file of `fileField`.
+ * Reads a multipart request into its text fields and the one file of `fileField` (or of one of
+ * several fields: which one came is `fileField` of the answer).
  * Not multipart -> 415; a file over 2 MB -> 413 with `refusals.size`; a second file, too many or too
  * long fields -> 413/400. A file part under another field name is read and dropped.
  */
 export async function readMultipart(
   request: FastifyRequest,
-  opts: { fileField: string; refusals: FileRefusals },
+  opts: MultipartOptions,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw notMultipart()
   const fields: Record<string, string> = {}
+  const fileFields: readonly string[] =
+    typeof opts.fileField === 'string' ? [opts.fileField] : opts.fileField
   let file: UploadedFile | undefined
+  let fileField: string | undefined
+  const limits = opts.fileSize ? { limits: { ...MULTIPART_LIMITS, fileSize: opts.fileSize } } : {}
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(limits)) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer()
         if (part.filename?.includes('\0')) throw new DomainError('VALIDATION_FAILED', NUL_IN_TEXT)
-        if (part.fieldname === opts.fileField && part.filename)
+        if (fileFields.includes(part.fieldname) && part.filename) {
           file = { buffer, filename: part.filename, mimetype: part.mimetype }
+          fileField = part.fieldname
+        }
       } else {
         if (part.valueTruncated)
           throw new DomainError('VALIDATION_FAILED', `The field ${part.fieldname} is too long`)
@@ -50,7 +62,7 @@ export async function readMultipart(
   } catch (err) {
     throw uploadRefusal(err, { size: opts.refusals.size, files: 'Please upload only one file' })
   }
-  return { fields, ...(file ? { file } : {}) }
+  return { fields, ...(file ? { file, fileField } : {}) }
 }
 
 const PHOTO_FIELD = 'photo'

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { DomainError } from '../errors'
-import { MULTIPART_LIMITS, type FileRefusals, type MultipartForm } from '../services/files'
+import { MULTIPART_LIMITS, type MultipartForm, type MultipartOptions } from '../services/files'
 import { readMultipart } from './read-multipart'
 
 /**
@@ -28,12 +28,9 @@ export const uploadsPlugin = fp(
     // Read before the Idempotency-Key is claimed: a torn or refused upload never claims a key,
     // and the key's fingerprint covers the fields and the file's bytes.
     app.decorateRequest('form', null)
-    app.decorate(
-      'multipartForm',
-      (opts: { fileField: string; refusals: FileRefusals }) => async (request: FastifyRequest) => {
-        request.form = await readMultipart(request, opts)
-      },
-    )
+    app.decorate('multipartForm', (opts: MultipartOptions) => async (request: FastifyRequest) => {
+      request.form = await readMultipart(request, opts)
+    })
 
     app.addHook('onRoute', (route) => {
       if (!route.schema?.body) return

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { adminDecisionRoutes } from './admin/decisions'
+import { adminHandoffRoutes } from './admin/handoffs'
 import { adminItemRoutes } from './admin/items'
 import { adminTermRoutes } from './admin/terms'
 import { adminUserRoutes } from './admin/users'
@@ -14,4 +15,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminDecisionRoutes)
   await app.register(adminUserRoutes)
   await app.register(adminTermRoutes)
+  await app.register(adminHandoffRoutes)
 }

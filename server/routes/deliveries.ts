@@ -13,6 +13,7 @@ import {
 } from '../../contract/deliveries'
 import { messageOnly } from '../../contract/envelope'
 import { fileMessages } from '../../contract/files'
+import { MAX_PHOTO_BYTES } from '../../contract/item-photos'
 import { delivererItemAnswer } from '../../contract/items'
 import { decide } from '../../contract/lifecycle'
 import { requireUser } from '../plugins/auth'
@@ -22,6 +23,13 @@ import { corridorPage } from '../services/corridor'
 import { geocode } from '../services/places/geocode'
 import { ANTIPODAL_ROUTE, isAntipodal } from '../services/corridor-geometry'
 import { checkUpload, travelRefusals, withUpload } from '../services/files'
+import {
+  checkHandoffCode,
+  HANDOFF,
+  handoffMoment,
+  handoffState,
+  putPickupPhoto,
+} from '../services/handoffs'
 import { loadItemView, toItemViews } from '../services/item-view'
 import {
   BAD_TRANSITION,
@@ -258,20 +266,27 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  // POST /api/update-delivery-status (multipart; Idempotency-Key).
+  // POST /api/update-delivery-status (multipart; Idempotency-Key). The handoff code, moment, place
+  // and pickup photo: docs/decisions/034-handoff-codes.md.
   app.post(
     '/update-delivery-status',
     {
       schema: {
         tags: ['deliveries'],
-        summary: 'Mark a carried item picked up (in_process) or delivered (with proof)',
+        summary:
+          'Mark a carried item picked up (in_process) or delivered (with proof), with the handoff code',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: { 200: messageOnly },
       },
       onRequest: deliverer,
       preHandler: [
-        app.multipartForm({ fileField: 'proof_of_delivery', refusals: travelRefusals }),
+        app.multipartForm({
+          fileField: ['proof_of_delivery', 'pickup_photo'],
+          refusals: travelRefusals,
+          // A pickup photo is a phone photo as it is (processPhoto's rules); the proof stays 2 MB.
+          fileSize: MAX_PHOTO_BYTES,
+        }),
         app.idempotent,
       ],
     },
@@ -280,26 +295,71 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = requireForm(request)
       const parsed = updateDeliveryStatusFields.safeParse(form.fields)
       if (!parsed.success) throw fieldErrors(parsed.error.issues)
-      const { item_id, status } = parsed.data
+      const { item_id, status, handoff_code, happened_at, latitude, longitude, accuracy_m } =
+        parsed.data
+      const event = status === 'in_process' ? 'pick_up' : 'deliver'
+      const step = status === 'in_process' ? 'pickup' : 'delivery'
 
       const context = await carriedItemContext(app.db, item_id, user.id)
       if (!context) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
-      const decision = decide(status === 'in_process' ? 'pick_up' : 'deliver', 'deliverer', context)
-      if (!decision.ok) throw new DomainError('BAD_TRANSITION', BAD_TRANSITION)
+      if ((latitude === undefined) !== (longitude === undefined))
+        throw new DomainError('VALIDATION_FAILED', HANDOFF.locationPair)
+      const state = await handoffState(app.db, item_id, step)
+      const happenedAt = handoffMoment(happened_at, state, step)
+      const proven = handoff_code
+        ? await checkHandoffCode(app.db, app.handoffKeys, {
+            code: handoff_code,
+            itemId: item_id,
+            step,
+            state,
+          })
+        : undefined
+      // After the code, so a code used already says so rather than that the step is done.
+      const decision = decide(event, 'deliverer', {
+        ...context,
+        handoff: proven ? 'verified' : state.row?.waivedAt ? 'waived' : 'missing',
+      })
+      if (!decision.ok)
+        throw decision.refused === 'handoff_proven'
+          ? new DomainError('HANDOFF_CODE_REQUIRED', HANDOFF.required)
+          : new DomainError('BAD_TRANSITION', BAD_TRANSITION)
+      const proofFile = form.fileField === 'proof_of_delivery' ? form.file : undefined
       if (status === 'delivered') {
-        if (!form.file) throw new DomainError('VALIDATION_FAILED', fileMessages.deliveryMissing)
-        checkUpload(form.file, travelRefusals)
+        if (!proofFile) throw new DomainError('VALIDATION_FAILED', fileMessages.deliveryMissing)
+        checkUpload(proofFile, travelRefusals)
       }
+      const photoFile =
+        status === 'in_process' && form.fileField === 'pickup_photo' ? form.file : undefined
 
-      const file = status === 'delivered' ? form.file : undefined
-      await withUpload(app.storage, file, travelRefusals, (proof) =>
-        moveDelivery(app.db, app.notifier, {
-          itemId: item_id,
-          delivererId: user.id,
-          move: decision.transition,
-          proof,
-        }),
-      )
+      const photo = photoFile ? await putPickupPhoto(app.storage, photoFile.buffer) : undefined
+      try {
+        await withUpload(
+          app.storage,
+          status === 'delivered' ? proofFile : undefined,
+          travelRefusals,
+          (proof) =>
+            moveDelivery(app.db, app.notifier, {
+              itemId: item_id,
+              delivererId: user.id,
+              move: decision.transition,
+              proof,
+              handoff: {
+                requestId: state.requestId,
+                step,
+                proven,
+                happenedAt,
+                location:
+                  latitude !== undefined && longitude !== undefined
+                    ? { lat: latitude, lng: longitude, accuracyM: accuracy_m }
+                    : undefined,
+                photo,
+              },
+            }),
+        )
+      } catch (err) {
+        if (photo) await app.storage.delete(photo.diskName).catch(() => {})
+        throw err
+      }
       return { success: true, message: status === 'in_process' ? PICKED_UP : DELIVERED }
     },
   )

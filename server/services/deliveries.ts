@@ -6,6 +6,7 @@ import { DomainError, ITEM_NOT_FOUND } from '../errors'
 import { audit } from './audit'
 import { availableTo } from './corridor'
 import { insertStoredFile, type PutUpload } from './files'
+import { recordHandoff, type HandoffRecord } from './handoffs'
 import type { ItemRow } from './item-view'
 import type { LifecycleContext, Transition } from '../../contract/lifecycle'
 import { notify, type Notifier } from './notify'
@@ -210,6 +211,8 @@ export interface DeliveryMove {
   move: Transition
   /** The proof of delivery, stored before the transaction. */
   proof: PutUpload | undefined
+  /** The step's code, moment, place and photo (decision 034). */
+  handoff: HandoffRecord
 }
 
 const stampColumns = { picked_up_at: 'pickedUpAt', delivered_at: 'deliveredAt' } as const
@@ -231,6 +234,7 @@ export async function moveDelivery(db: Db, notifier: Notifier, m: DeliveryMove):
       })
       await tx.update(items).set({ proofOfDeliveryFileId: fileId }).where(eq(items.id, m.itemId))
     }
+    await recordHandoff(tx, m.handoff, m)
     await audit(tx, {
       actorId: m.delivererId,
       action: `delivery.${to}`,

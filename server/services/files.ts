@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { isUuid } from '../../contract/ids'
 import { fileMessages, MAX_FILE_BYTES, type AllowedMime } from '../../contract/files'
 import type { Role } from '../../contract/user'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
-import { deliveryRequests, infoRequests, items, storedFiles } from '../db/schema'
+import { deliveryRequests, handoffs, infoRequests, items, storedFiles } from '../db/schema'
 import { DomainError } from '../errors'
 import {
   STORAGE_UNAVAILABLE,
@@ -16,7 +16,12 @@ import {
 
 /** What a stored file is for (stored_files.kind). */
 export type FileKind =
-  'proof_of_travel' | 'proof_of_delivery' | 'info_request' | 'info_response' | 'item_photo'
+  | 'proof_of_travel'
+  | 'proof_of_delivery'
+  | 'info_request'
+  | 'info_response'
+  | 'item_photo'
+  | 'pickup_photo'
 
 export interface UploadedFile {
   buffer: Buffer
@@ -29,6 +34,16 @@ export interface UploadedFile {
 export interface MultipartForm {
   fields: Record<string, string>
   file?: UploadedFile
+  /** The field the file came in (one of the route's fileField names). */
+  fileField?: string
+}
+
+export interface MultipartOptions {
+  /** The field (or fields) a file is read from; a file under any other name is dropped. */
+  fileField: string | readonly string[]
+  refusals: FileRefusals
+  /** A larger file limit than the app-wide 2 MB (a pickup photo: a phone photo as it is). */
+  fileSize?: number
 }
 
 /** The messages a caller answers its refusals with (415 for the type, 413 for the size). */
@@ -214,8 +229,8 @@ export interface Viewer {
 /**
  * The stored_files row of `fileId` when `viewer` may read it, else null (callers answer 404).
  * Admin: any. Anyone: their own uploads and the files of info requests addressed to them.
- * A sender also: the proof of delivery of their items and the proof of travel of an item's current,
- * delivery-approved request.
+ * A sender also: the proof of delivery and pickup photo of their items and the proof of travel of
+ * an item's current, delivery-approved request.
  */
 export async function readableFile(db: Db, viewer: Viewer, fileId: string) {
   if (!isUuid(fileId)) return null
@@ -243,6 +258,14 @@ export async function readableFile(db: Db, viewer: Viewer, fileId: string) {
         eq(items.senderId, viewer.id),
         or(
           eq(items.proofOfDeliveryFileId, fileId),
+          // The pickup photo of their item's handoff (decision 034).
+          inArray(
+            items.id,
+            db
+              .select({ id: handoffs.itemId })
+              .from(handoffs)
+              .where(eq(handoffs.photoFileId, fileId)),
+          ),
           and(
             eq(deliveryRequests.proofOfTravelFileId, fileId),
             eq(deliveryRequests.deliveryApproval, 'approved'),

@@ -1,14 +1,21 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
+import type { TimelineEntry } from '../../contract/handoffs'
 import type { InfoRequest, Item } from '../../contract/items'
 import { agreedPriceCents, fromCents } from '../../contract/money'
 import type { Db } from '../db/client'
-import { deliveryRequests, infoRequests, itemPhotos, items, users } from '../db/schema'
+import { alias } from 'drizzle-orm/pg-core'
+import { deliveryRequests, handoffs, infoRequests, itemPhotos, items, users } from '../db/schema'
 import type { Viewer } from './files'
 
 export type { Viewer } from './files'
 export type ItemRow = typeof items.$inferSelect
-type RequestRow = typeof deliveryRequests.$inferSelect & { delivererName: string }
+type RequestRow = typeof deliveryRequests.$inferSelect & {
+  delivererName: string
+  delivererPhone: string
+  senderName: string
+}
 type InfoRequestRow = typeof infoRequests.$inferSelect
+type HandoffRow = typeof handoffs.$inferSelect
 
 /** The rows an item's view is made of besides the item itself (loaded in batches by loadRelated). */
 export interface ItemRelated {
@@ -17,16 +24,26 @@ export interface ItemRelated {
   infoRequests: InfoRequestRow[]
   /** Oldest first. */
   photos: { id: string; width: number; height: number }[]
+  /** The handoffs of the item's requests (decision 034). */
+  handoffs: HandoffRow[]
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
 const isoOrNull = (d: Date | string | null | undefined) => (d == null ? null : iso(d))
 
+const sender = alias(users, 'sender')
 const relatedRequests = (db: Db) =>
   db
-    .select({ request: deliveryRequests, delivererName: users.name })
+    .select({
+      request: deliveryRequests,
+      delivererName: users.name,
+      delivererPhone: users.phone,
+      senderName: sender.name,
+    })
     .from(deliveryRequests)
     .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
+    .innerJoin(items, eq(items.id, deliveryRequests.itemId))
+    .innerJoin(sender, eq(sender.id, items.senderId))
     .where(sql`${deliveryRequests.itemId} = any(${sql.placeholder('ids')}::uuid[])`)
     .orderBy(deliveryRequests.createdAt, deliveryRequests.id)
     .prepare('related_requests')
@@ -50,6 +67,13 @@ const relatedPhotos = (db: Db) =>
     .orderBy(itemPhotos.createdAt, itemPhotos.id)
     .prepare('related_photos')
 
+const relatedHandoffs = (db: Db) =>
+  db
+    .select()
+    .from(handoffs)
+    .where(sql`${handoffs.itemId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('related_handoffs')
+
 /**
  * Prepared per database handle: every list of items loads these, and the ids travel as one array
  * parameter, so any number of items shares one statement (parsed once per connection, not planned
@@ -61,13 +85,14 @@ const prepared = new WeakMap<
     requests: ReturnType<typeof relatedRequests>
     infos: ReturnType<typeof relatedInfoRequests>
     photos: ReturnType<typeof relatedPhotos>
+    handoffs: ReturnType<typeof relatedHandoffs>
   }
 >()
 
-/** Loads the requests (with deliverer names), info requests and photos of many items: three queries for any N. */
+/** Loads the requests (with deliverer names), info requests, photos and handoffs of many items: four queries for any N. */
 export async function loadRelated(db: Db, itemIds: string[]): Promise<Map<string, ItemRelated>> {
   const related = new Map<string, ItemRelated>(
-    itemIds.map((id) => [id, { requests: [], infoRequests: [], photos: [] }]),
+    itemIds.map((id) => [id, { requests: [], infoRequests: [], photos: [], handoffs: [] }]),
   )
   if (itemIds.length === 0) return related
   let statements = prepared.get(db)
@@ -78,15 +103,18 @@ export async function loadRelated(db: Db, itemIds: string[]): Promise<Map<string
         requests: relatedRequests(db),
         infos: relatedInfoRequests(db),
         photos: relatedPhotos(db),
+        handoffs: relatedHandoffs(db),
       }),
     )
-  const [requests, infos, photos] = await Promise.all([
+  const [requests, infos, photos, handoffRows] = await Promise.all([
     statements.requests.execute({ ids: itemIds }),
     statements.infos.execute({ ids: itemIds }),
     statements.photos.execute({ ids: itemIds }),
+    statements.handoffs.execute({ ids: itemIds }),
   ])
-  for (const r of requests)
-    related.get(r.request.itemId)?.requests.push({ ...r.request, delivererName: r.delivererName })
+  for (const { request, ...names } of requests)
+    related.get(request.itemId)?.requests.push({ ...request, ...names })
+  for (const h of handoffRows) related.get(h.itemId)?.handoffs.push(h)
   for (const i of infos) related.get(i.itemId)?.infoRequests.push(i)
   for (const { itemId, ...photo } of photos) related.get(itemId)?.photos.push(photo)
   return related
@@ -150,10 +178,71 @@ function seesRecipient(row: ItemRow, related: ItemRelated, viewer: Viewer): bool
   return current?.delivererId === viewer.id && current.requestStatus === 'accepted'
 }
 
+/** The accepted current request, when the viewer is its sender, an admin or its deliverer. */
+function partyToHandoffs(row: ItemRow, related: ItemRelated, viewer: Viewer) {
+  const current = visibleCurrentRequest(row, related, viewer)
+  if (current?.requestStatus !== 'accepted') return undefined
+  if (viewer.role === 'admin' || current.delivererId === viewer.id) return current
+  return viewer.role === 'sender' && row.senderId === viewer.id ? current : undefined
+}
+
+/**
+ * Accepted, picked up, delivered (decision 034): `at` is the device's moment, `recorded_at` the
+ * server's. Moves made before handoffs were recorded show their stamps and no proof.
+ */
+function timelineOf(row: ItemRow, related: ItemRelated, accepted: RequestRow): TimelineEntry[] {
+  const entries: TimelineEntry[] = []
+  const acceptedAt = accepted.acceptedAt ?? accepted.updatedAt
+  entries.push({
+    step: 'accepted',
+    at: iso(acceptedAt),
+    recorded_at: iso(acceptedAt),
+    location: null,
+    photo_url: null,
+    proof: 'none',
+    reason: null,
+  })
+  const steps = [
+    ['picked_up', 'pickup', row.pickedUpAt],
+    ['delivered', 'delivery', row.deliveredAt],
+  ] as const
+  for (const [step, handoffStep, stamp] of steps) {
+    const h = related.handoffs.find((x) => x.requestId === accepted.id && x.step === handoffStep)
+    if (h?.happenedAt && h.recordedAt)
+      entries.push({
+        step,
+        at: iso(h.happenedAt),
+        recorded_at: iso(h.recordedAt),
+        location:
+          h.latitude !== null && h.longitude !== null
+            ? { lat: h.latitude, lng: h.longitude, accuracy_m: h.accuracyM }
+            : null,
+        photo_url: h.photoFileId ? `/api/proof-of-travel/${h.photoFileId}` : null,
+        proof: (h.proof as TimelineEntry['proof'] | null) ?? 'none',
+        reason: h.proof === 'admin' ? h.waiveReason : null,
+      })
+    else if (stamp)
+      entries.push({
+        step,
+        at: iso(stamp),
+        recorded_at: iso(stamp),
+        location: null,
+        photo_url: null,
+        proof: 'none',
+        reason: null,
+      })
+  }
+  return entries
+}
+
 /** Pure: one item row + its related rows -> the contract Item, as `viewer` may see it. */
 export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer): Item {
   const current = visibleCurrentRequest(row, related, viewer)
   const recipient = seesRecipient(row, related, viewer)
+  // Pickup details, the deliverer's phone and the timeline: the parties of an accepted request.
+  const accepted = partyToHandoffs(row, related, viewer)
+  const ownerOrAdmin =
+    viewer.role === 'admin' || (viewer.role === 'sender' && row.senderId === viewer.id)
   const listed =
     viewer.role === 'admin'
       ? related.requests
@@ -228,6 +317,18 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
       ? infoView(latestTo('deliverer'), 'deliverer')
       : null,
     photos: related.photos,
+    pickup:
+      accepted || ownerOrAdmin
+        ? {
+            address: row.pickupAddress,
+            instructions: row.pickupInstructions,
+            phone: row.pickupPhone,
+            sender_name: accepted?.senderName ?? related.requests[0]?.senderName ?? '',
+          }
+        : null,
+    deliverer_phone: accepted && ownerOrAdmin ? accepted.delivererPhone : null,
+    recipient_email: ownerOrAdmin ? row.recipientEmail : null,
+    timeline: accepted ? timelineOf(row, related, accepted) : null,
   }
 }
 

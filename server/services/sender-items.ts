@@ -61,6 +61,10 @@ function itemColumns(body: ItemFields, now = new Date()) {
     deliveryAddress: body.delivery_address,
     deliveryDeadline: deadline,
     specialInstructions: body.special_instructions,
+    pickupAddress: body.pickup_address,
+    pickupInstructions: body.pickup_instructions,
+    pickupPhone: body.pickup_phone,
+    recipientEmail: body.recipient_email || null,
   }
 }
 

@@ -23,6 +23,8 @@ export const TOO_MANY = {
   placeSearchesFromNetwork:
     'Too many place searches from this network. Please wait a while and try again.',
   photoUploads: 'Too many photo uploads. Please wait a while and try again.',
+  handoffShortCodes:
+    'Too many wrong codes for this handoff. Please wait 15 minutes, or scan the QR code instead.',
 } as const
 
 export interface Limit {
@@ -61,6 +63,11 @@ export const LIMITS = {
   photoUploadsPerUser: { limit: 60, windowMs: 60 * MINUTE },
   /** Login attempts with a browser's device cookie of the account (docs/decisions/029). */
   loginPerDevice: { limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Tries of a handoff's six digits, per item and step (decision 034): after five the step is
+   * locked for 15 minutes, so guessing one of a million codes stays hopeless.
+   */
+  handoffShortCodes: { limit: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>
 
 export interface Verdict {

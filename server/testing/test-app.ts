@@ -9,10 +9,13 @@ import type { Env } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { users } from '../db/schema'
 import type { OutboundNetwork } from '../services/outbound-guard'
+import { keySetJson, newHandoffJwk } from '../services/handoff-keys'
 import { hashPassword } from '../services/passwords'
 import { adminConnection, databaseUrl } from './postgres'
 
 export const TEST_JWT_SECRET = 'test-secret-for-the-tote-server-suite-0123456789'
+/** A handoff key set for apps that need one (production); others generate theirs in DATA_DIR. */
+export const TEST_HANDOFF_SIGNING_KEY = keySetJson({ signing: newHandoffJwk(), previous: [] })
 
 export type BackendName = 'pglite' | 'postgres'
 
@@ -89,6 +92,7 @@ export async function createTestApp(
       DATA_DIR: dataDir,
       DIST_DIR: path.join(dataDir, 'no-dist'),
       LOG_LEVEL: 'info',
+      ...(env.NODE_ENV === 'production' ? { HANDOFF_SIGNING_KEY: TEST_HANDOFF_SIGNING_KEY } : {}),
       ...env,
     },
     database,

@@ -2,6 +2,7 @@
 // with plain node, no tsx or vite; every package it imports is a dependency (not a dev one), so
 // `npm prune --omit=dev` leaves it working; and a wrong setting stops the start with its name.
 import { spawn, spawnSync } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { createServer, type AddressInfo } from 'node:net'
@@ -63,6 +64,14 @@ const freePort = () =>
     })
   })
 
+/** A HANDOFF_SIGNING_KEY: a JWK Set of one P-256 private key (what npm run handoff-key prints). */
+function handoffSigningKey() {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  return JSON.stringify({
+    keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'production-test' }],
+  })
+}
+
 /** What production needs, on the embedded database in a fresh folder. */
 function productionEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   const env = { ...process.env }
@@ -77,6 +86,7 @@ function productionEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     JWT_SECRET: 'production-test-secret-0123456789-0123456789',
     // Nothing listens there: mails wait in the job queue, which is fine for this test.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    HANDOFF_SIGNING_KEY: handoffSigningKey(),
     LOG_LEVEL: 'warn',
   }
 }

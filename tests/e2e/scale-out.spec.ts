@@ -2,7 +2,7 @@
 // fresh PostgreSQL database and one S3-compatible store (s3rver), and the test drives them in
 // turn, as a load balancer would. Skipped when PostgreSQL does not answer at TEST_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test).
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -57,6 +57,11 @@ test.describe('two Tote processes on one database and one object store', () => {
   let a: TestServer
   let b: TestServer
 
+  const handoffSigningKey = () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    return JSON.stringify({ keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'scale-out' }] })
+  }
+
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(300_000)
     // eslint-disable-next-line playwright/no-skipped-test -- only where PostgreSQL is missing
@@ -78,6 +83,8 @@ test.describe('two Tote processes on one database and one object store', () => {
       DATABASE_URL: url.toString(),
       // One secret for all processes: a session made on one is valid on the other.
       JWT_SECRET: randomBytes(48).toString('base64'),
+      // And one handoff key: a code one process shows, the other checks (decision 034).
+      HANDOFF_SIGNING_KEY: handoffSigningKey(),
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
       S3_ACCESS_KEY_ID: 'S3RVER',

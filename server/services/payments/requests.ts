@@ -6,6 +6,7 @@ import type { JobQueue } from '../../jobs/queue'
 import { notify, type Notifier } from '../notify'
 import { audit } from '../audit'
 import { DomainError, ITEM_NOT_FOUND } from '../../errors'
+import { issueHandoffs, queueRecipientMail } from '../handoffs'
 import { ownedItem } from '../sender-items'
 import { agreedPriceCents } from '../../../contract/money'
 import { decide, guards, type LifecycleContext, type Transition } from '../../../contract/lifecycle'
@@ -273,10 +274,18 @@ export async function answerRequest(
         .set({
           requestStatus: 'accepted',
           agreedPriceCents: agreedPriceCents(request.delivererPrice, locked.senderPrice),
+          acceptedAt: new Date(),
         })
         .where(eq(deliveryRequests.id, request.id))
       if ((await moveItem({ status: move.to })).length === 0)
         throw new DomainError('BAD_TRANSITION', ALREADY_ANSWERED)
+      // The pickup and delivery codes, and the recipient's link to theirs (decision 034).
+      await issueHandoffs(tx, {
+        itemId: item.id,
+        requestId: request.id,
+        deadline: locked.deliveryDeadline,
+      })
+      await queueRecipientMail(notifier.jobs, tx, locked, request.id)
     } else {
       await tx
         .update(deliveryRequests)
