@@ -61,6 +61,7 @@ describe.each(backends)('impossible dates on %s', (backend) => {
         expect(res.statusCode, `${method} ${day}`).toBe(400)
         expect(res.json(), `${method} ${day}`).toEqual({
           success: false,
+          code: 'VALIDATION_FAILED',
           message: NOT_A_REAL_DATE,
           errors: { travel_date: [NOT_A_REAL_DATE] },
         })
@@ -92,6 +93,7 @@ describe.each(backends)('impossible dates on %s', (backend) => {
       expect(created.statusCode, deadline).toBe(400)
       expect(created.json(), deadline).toEqual({
         success: false,
+        code: 'VALIDATION_FAILED',
         message: DEADLINE_NOT_REAL,
         errors: { delivery_deadline: [DEADLINE_NOT_REAL] },
       })
