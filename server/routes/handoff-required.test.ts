@@ -75,7 +75,11 @@ describe.each(backends)('when handoff codes are required, on %s', (backend) => {
     const { itemId } = await carried()
     const res = await step(itemId, 'in_process')
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message: HANDOFF.required })
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'HANDOFF_CODE_REQUIRED',
+      message: HANDOFF.required,
+    })
     expect(await statusOf(itemId)).toBe('ready_to_pickup')
   })
 
@@ -83,7 +87,11 @@ describe.each(backends)('when handoff codes are required, on %s', (backend) => {
     const { itemId, codes } = await carried()
     expect((await step(itemId, 'in_process', codes.pickup.code)).statusCode).toBe(200)
     const missing = await step(itemId, 'delivered')
-    expect(missing.json()).toEqual({ success: false, message: HANDOFF.required })
+    expect(missing.json()).toEqual({
+      success: false,
+      code: 'HANDOFF_CODE_REQUIRED',
+      message: HANDOFF.required,
+    })
     expect((await step(itemId, 'delivered', codes.delivery.short_code)).statusCode).toBe(200)
     expect(await statusOf(itemId)).toBe('delivered')
   })

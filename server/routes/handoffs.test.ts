@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../contract/error-codes'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -51,6 +52,16 @@ const PREVIOUS_KEYRING = handoffKeyring(PREVIOUS, new TextEncoder().encode(TEST_
 
 const BAD_TRANSITION = 'This delivery cannot move to that status'
 const minutes = (n: number) => n * 60 * 1000
+
+/** The code each refusal of the table below answers with (decision 032). */
+function codeOf(message: string): ErrorCode {
+  if (message === HANDOFF.future || message === HANDOFF.beforeAcceptance)
+    return 'HANDOFF_TIME_INVALID'
+  if (message === HANDOFF.expired) return 'HANDOFF_CODE_EXPIRED'
+  if (message === HANDOFF.locationPair) return 'VALIDATION_FAILED'
+  if (message === BAD_TRANSITION) return 'BAD_TRANSITION'
+  return 'HANDOFF_CODE_INVALID'
+}
 
 describe.each(backends)('handoff codes on %s', (backend) => {
   let t: TestApp
@@ -196,7 +207,11 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     for (const user of [deliverer, passedOver, otherSender, admin]) {
       const other = await get(user, `/api/items/${itemId}/handoff-codes`)
       expect(other.statusCode, user.role).toBe(404)
-      expect(other.json()).toEqual({ success: false, message: 'Item not found' })
+      expect(other.json()).toEqual({
+        success: false,
+        code: 'ITEM_NOT_FOUND',
+        message: 'Item not found',
+      })
     }
     expect((await get(null, `/api/items/${itemId}/handoff-codes`)).statusCode).toBe(401)
   })
@@ -238,7 +253,11 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     const before = await state(itemId)
     const again = await step(deliverer, itemId, 'in_process', { handoff_code: codes.pickup.code })
     expect(again.statusCode).toBe(409)
-    expect(again.json()).toEqual({ success: false, message: HANDOFF.used })
+    expect(again.json()).toEqual({
+      success: false,
+      code: 'HANDOFF_CODE_USED',
+      message: HANDOFF.used,
+    })
     expect(await state(itemId)).toEqual(before)
 
     // Delivered with the recipient's six digits.
@@ -357,7 +376,7 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     for (const [label, fields, status, code, message] of cases) {
       const res = await step(deliverer, itemId, status, fields)
       expect(res.statusCode, label).toBe(code)
-      expect(res.json(), label).toEqual({ success: false, message })
+      expect(res.json(), label).toEqual({ success: false, message, code: codeOf(message) })
       expect(await state(itemId), label).toEqual(before)
     }
     // A pickup photo that is no photo: the item photos' refusal.
@@ -369,7 +388,11 @@ describe.each(backends)('handoff codes on %s', (backend) => {
       { field: 'pickup_photo', filename: 'p.jpg', content: TINY_PDF, type: 'image/jpeg' },
     )
     expect(pdf.statusCode).toBe(415)
-    expect(pdf.json()).toEqual({ success: false, message: photoMessages.type })
+    expect(pdf.json()).toEqual({
+      success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: photoMessages.type,
+    })
     expect(await state(itemId)).toEqual(before)
     // A deliverer who is not the accepted one, with the right code: not theirs.
     const res = await step(passedOver, itemId, 'in_process', { handoff_code: codes.pickup.code })
@@ -525,7 +548,11 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     // A step that already happened cannot be waived.
     const late = await waive(admin, { item_id: itemId, step: 'pickup', reason })
     expect(late.statusCode).toBe(409)
-    expect(late.json()).toEqual({ success: false, message: HANDOFF.notWaivable })
+    expect(late.json()).toEqual({
+      success: false,
+      code: 'BAD_TRANSITION',
+      message: HANDOFF.notWaivable,
+    })
   })
 
   it('mails the recipient a link to their delivery code that works until the item is delivered', async () => {
@@ -563,7 +590,11 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     expect(done.statusCode, done.body).toBe(200)
     const gone = await get(null, `/api/recipient-codes/${token}`)
     expect(gone.statusCode).toBe(404)
-    expect(gone.json()).toEqual({ success: false, message: HANDOFF.linkInvalid })
+    expect(gone.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: HANDOFF.linkInvalid,
+    })
   })
 
   it('locks a step after five wrong six-digit codes, across processes on one database', async () => {
@@ -600,7 +631,11 @@ describe.each(backends)('handoff codes on %s', (backend) => {
           payload: body.payload,
         })
         expect(res.statusCode, `try ${i}`).toBe(400)
-        expect(res.json()).toEqual({ success: false, message: HANDOFF.wrongShortCode })
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'HANDOFF_CODE_INVALID',
+          message: HANDOFF.wrongShortCode,
+        })
       }
       // Now even the right digits wait, on either process.
       for (const app of apps) {
@@ -616,7 +651,11 @@ describe.each(backends)('handoff codes on %s', (backend) => {
           payload: body.payload,
         })
         expect(res.statusCode).toBe(429)
-        expect(res.json()).toEqual({ success: false, message: TOO_MANY.handoffShortCodes })
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'RATE_LIMITED',
+          message: TOO_MANY.handoffShortCodes,
+        })
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60)
       }
       expect(await state(itemId)).toEqual(before)
