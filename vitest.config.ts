@@ -32,6 +32,11 @@ export default defineConfig({
           // Migrates once per run (a PostgreSQL template, a PGlite snapshot); each file's databases
           // are copies. PGlite boots in ~1 s per database; tests of a file share one app.
           globalSetup: ['./server/testing/global-setup.ts'],
+          // Three files at a time on two cores: they wait on PostgreSQL, child processes and the
+          // disk as much as they compute (150 s against 187 s one at a time, docs/benchmarks.md).
+          maxWorkers: 3,
+          // A project with its own maxWorkers runs as a group of its own, after the others.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
