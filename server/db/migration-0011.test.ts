@@ -1,29 +1,16 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrationsFolder, type Database } from './client'
+import { applyMigration, migrateBefore } from '../testing/migrations'
 import { backends, freshDatabase } from '../testing/test-app'
 
 // Migration 0011 (decision 030) on a database that already has accepted and delivered items:
 // agreed_price_cents and the move timestamps are filled in from what was there.
 
-const journal = JSON.parse(
-  readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
-) as { entries: { idx: number; tag: string }[] }
-
-async function apply(database: Database, tag: string) {
-  const text = readFileSync(path.join(migrationsFolder, `${tag}.sql`), 'utf8')
-  for (const statement of text.split('--> statement-breakpoint'))
-    if (statement.trim()) await database.rows(sql.raw(statement))
-}
-
 describe.each(backends)('migration 0011 on %s', (backend) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>
   beforeAll(async () => {
     fresh = await freshDatabase(backend, { empty: true })
-    for (const entry of journal.entries.filter((e) => e.idx < 11))
-      await apply(fresh.database, entry.tag)
+    await migrateBefore(fresh.database, 11)
   })
   afterAll(async () => {
     await fresh?.database.close()
@@ -62,7 +49,7 @@ describe.each(backends)('migration 0011 on %s', (backend) => {
     const open = await item('pending', '40.00')
     const waiting = await request(open, '41.00', 'pending')
 
-    await apply(db, journal.entries.find((e) => e.idx === 11)!.tag)
+    await applyMigration(db, 11)
 
     const prices = await db.rows<{ id: string; agreed_price_cents: number | null }>(
       sql`select id, agreed_price_cents from delivery_requests`,

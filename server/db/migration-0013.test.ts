@@ -1,29 +1,16 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrationsFolder, type Database } from './client'
+import { applyMigration, migrateBefore } from '../testing/migrations'
 import { backends, freshDatabase } from '../testing/test-app'
 
 // Migration 0013 (decision 034) on a database with accepted requests: accepted_at, which a
 // handoff's moment may not precede, comes from the sender's request.accept entry, else the row.
 
-const journal = JSON.parse(
-  readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
-) as { entries: { idx: number; tag: string }[] }
-
-async function apply(database: Database, tag: string) {
-  const text = readFileSync(path.join(migrationsFolder, `${tag}.sql`), 'utf8')
-  for (const statement of text.split('--> statement-breakpoint'))
-    if (statement.trim()) await database.rows(sql.raw(statement))
-}
-
 describe.each(backends)('migration 0013 on %s', (backend) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>
   beforeAll(async () => {
     fresh = await freshDatabase(backend, { empty: true })
-    for (const entry of journal.entries.filter((e) => e.idx < 13))
-      await apply(fresh.database, entry.tag)
+    await migrateBefore(fresh.database, 13)
   })
   afterAll(async () => {
     await fresh?.database.close()
@@ -55,7 +42,7 @@ describe.each(backends)('migration 0013 on %s', (backend) => {
     const unaudited = await request('accepted', '2026-11-12T07:30:00Z')
     const waiting = await request('pending', '2026-11-11T07:30:00Z')
 
-    await apply(db, journal.entries.find((e) => e.idx === 13)!.tag)
+    await applyMigration(db, 13)
 
     const acceptedAt = async (id: string) =>
       (
