@@ -53,7 +53,7 @@ export async function decideSending(
     if (row.status !== 'pending')
       throw new DomainError('BAD_TRANSITION', 'This item is no longer pending')
     await tx.update(items).set({ sendingApproval: decision }).where(eq(items.id, item_id))
-    // Deliverers whose saved trips it lies on hear of it (issue 16); queued in this transaction
+    // Deliverers whose saved trips it lies on hear of it (decision 024); queued in this transaction
     // so the job runs only once the approval is committed, and is never lost after it.
     if (decision === 'approved') await queueTripMatch(notifier.jobs, item_id, tx)
     // Deciding the same again (a second click, a replayed call) tells the sender nothing new.

@@ -41,7 +41,7 @@ export const lifecycleMails = {
   }),
 }
 
-/** The mail of a trip match (issue 16): an approved item lies on one of the deliverer's trips. */
+/** The mail of a trip match (decision 024): an approved item lies on one of the deliverer's trips. */
 export const tripMails = {
   itemOnTrip: (
     name: string,
