@@ -201,7 +201,8 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
         } else {
           expect(item.status).toBe('cancelled')
           expect(request).toMatchObject({ requestStatus: 'pending', agreedPriceCents: null })
-          expect(payment!.status).toBe('refund_pending')
+          // The refund is a job: queued with the cancel, perhaps already run by the worker.
+          expect(['refund_pending', 'refunded']).toContain(payment!.status)
         }
       }
     },
