@@ -3,7 +3,7 @@
 // lands on its review page, where the decision is made. The changes the notifications tell of are
 // made through the API (they are not under test here); the bell, the list and the links are.
 import type { Page } from '@playwright/test'
-import { apiCall, apiLogin, postApprovedItem } from './support/api'
+import { apiLogin, postApprovedItem, postItem } from './support/api'
 import { waitForPath } from './support/browser'
 import { expect, test } from './fixtures'
 
@@ -40,23 +40,7 @@ test.describe('notifications for every role', () => {
   }) => {
     const sender = await apiLogin(server.baseURL, 'sender@example.com')
     const name = `Review parcel ${Date.now()}`
-    const created = await apiCall(server.baseURL, sender.token, 'POST', '/api/items', {
-      name,
-      category: 'other',
-      description: 'A parcel waiting for review.',
-      quantity: 1,
-      weight: 0.5,
-      dimensions: { length: 20, width: 15, height: 5 },
-      is_fragile: false,
-      from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
-      to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
-      delivery_phone: '+49 30 1234567',
-      delivery_address: 'Marienplatz 1, Munich',
-      delivery_deadline: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-      special_instructions: '',
-      sender_price: 30,
-    })
-    const id = created.data.item.id as string
+    const { id } = await postItem(server.baseURL, sender.token, name)
     await page.goto('/admin-dashboard')
     await openFromBell(page, `New item to review: ${name}`)
     await waitForPath(page, `/sending-approval/item/${id}`)

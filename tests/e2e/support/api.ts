@@ -88,20 +88,16 @@ async function answer(
   return json
 }
 
-/**
- * Posts an item as the sender (Berlin -> Munich, a week to go) and has the admin approve sending,
- * so deliverers can request it. Returns the item.
- */
-export async function postApprovedItem(
+/** Posts an item as the sender (Berlin -> Munich, a week to go), waiting for review. Returns it. */
+export async function postItem(
   baseURL: string,
   senderToken: string,
-  adminToken: string,
   name: string,
 ): Promise<{ id: string; name: string }> {
   const created = await apiCall(baseURL, senderToken, 'POST', '/api/items', {
     name,
     category: 'other',
-    description: 'A small parcel for the offline scenario.',
+    description: 'A small parcel for the browser scenarios.',
     quantity: 1,
     weight: 0.5,
     dimensions: { length: 20, width: 15, height: 5 },
@@ -116,6 +112,20 @@ export async function postApprovedItem(
   })
   const item = created.data?.item as { id: string; name: string } | undefined
   if (!item?.id) throw new Error(`POST /api/items answered no item: ${JSON.stringify(created)}`)
+  return item
+}
+
+/**
+ * Posts an item as the sender (Berlin -> Munich, a week to go) and has the admin approve sending,
+ * so deliverers can request it. Returns the item.
+ */
+export async function postApprovedItem(
+  baseURL: string,
+  senderToken: string,
+  adminToken: string,
+  name: string,
+): Promise<{ id: string; name: string }> {
+  const item = await postItem(baseURL, senderToken, name)
   await setSendingApproval(baseURL, adminToken, item.id, 'approved')
   return item
 }
