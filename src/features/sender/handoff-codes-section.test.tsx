@@ -1,18 +1,19 @@
 import { screen, within } from '@testing-library/react'
-import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { handoffCodesAnswer, type TimelineEntry } from '@contract/handoffs'
+import type { TimelineEntry } from '@contract/handoffs'
 import type { Item } from '@contract/items'
-import { answer } from '@/test/answers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { makeItem } from '@/test/items'
-import { ITEM_ID, senderBase, withPendingRequest } from '@/test/sender-fixtures'
+import {
+  DELIVERY_JWS,
+  handoffCodesHandler,
+  ITEM_ID,
+  senderBase,
+  withPendingRequest,
+} from '@/test/sender-fixtures'
 import { keepShownCodes } from './api'
-
-const PICKUP_JWS = 'eyJhbGciOiJFUzI1NiJ9.eyJzdGVwIjoicGlja3VwIn0.c2lnbmF0dXJlLXBpY2t1cA'
-const DELIVERY_JWS = 'eyJhbGciOiJFUzI1NiJ9.eyJzdGVwIjoiZGVsaXZlcnkifQ.c2lnbmF0dXJlLWRlbGl2ZXJ5'
 
 const accepted = (overrides: Partial<Item> = {}) =>
   makeItem({
@@ -42,19 +43,6 @@ const accepted = (overrides: Partial<Item> = {}) =>
     ...overrides,
   })
 
-function codesHandler(usedPickup: string | null = null) {
-  return http.get('/api/items/:id/handoff-codes', () =>
-    answer(handoffCodesAnswer, {
-      success: true,
-      message: 'Handoff codes',
-      data: {
-        pickup: { code: PICKUP_JWS, short_code: '123456', used_at: usedPickup },
-        delivery: { code: DELIVERY_JWS, short_code: '654321', used_at: null },
-      },
-    }),
-  )
-}
-
 const path = `/items/${ITEM_ID}`
 
 afterEach(() => {
@@ -64,7 +52,7 @@ afterEach(() => {
 describe('the sender’s handoff codes', { timeout: 15_000 }, () => {
   it('shows the pickup code as a named QR code with its six digits, and the deliverer’s phone', async () => {
     storeSession('sender')
-    server.use(...senderBase(accepted()), codesHandler())
+    server.use(...senderBase(accepted()))
     renderApp(path)
     const section = await screen.findByRole('region', { name: 'Handoff codes' })
     const pickup = await within(section).findByRole('article', { name: 'Pickup code' })
@@ -89,7 +77,7 @@ describe('the sender’s handoff codes', { timeout: 15_000 }, () => {
 
   it('copies the delivery code when the browser cannot share, and says so', async () => {
     storeSession('sender')
-    server.use(...senderBase(accepted()), codesHandler())
+    server.use(...senderBase(accepted()))
     const { user } = renderApp(path)
     vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: navigator.clipboard })
     const share = await screen.findByRole('button', { name: 'Share with the recipient' })
@@ -102,7 +90,7 @@ describe('the sender’s handoff codes', { timeout: 15_000 }, () => {
 
   it('shares the delivery code through the share sheet where there is one', async () => {
     storeSession('sender')
-    server.use(...senderBase(accepted()), codesHandler())
+    server.use(...senderBase(accepted()))
     const { user } = renderApp(path)
     const shareSpy = vi.fn(() => Promise.resolve())
     vi.stubGlobal('navigator', { ...navigator, share: shareSpy, clipboard: navigator.clipboard })
@@ -118,9 +106,10 @@ describe('the sender’s handoff codes', { timeout: 15_000 }, () => {
 
   it('says when the pickup code was used and no longer shows it', async () => {
     storeSession('sender')
+    // Before senderBase: msw takes the first handler that matches.
     server.use(
+      handoffCodesHandler('2026-11-21T10:00:00Z'),
       ...senderBase(accepted({ status: 'in_process' })),
-      codesHandler('2026-11-21T10:00:00Z'),
     )
     renderApp(path)
     const pickup = await screen.findByRole('article', { name: 'Pickup code' })
@@ -184,7 +173,7 @@ describe('the handoff timeline', { timeout: 15_000 }, () => {
         entry({ step: 'delivered', proof: 'admin', reason: 'The sender’s phone was broken' }),
       ],
     })
-    server.use(...senderBase(item), codesHandler('2026-11-21T10:00:00Z'))
+    server.use(handoffCodesHandler('2026-11-21T10:00:00Z'), ...senderBase(item))
     renderApp(path)
     const timeline = await screen.findByRole('region', { name: 'Handoff timeline' })
     const steps = within(timeline).getAllByRole('listitem')
@@ -207,7 +196,7 @@ describe('the handoff timeline', { timeout: 15_000 }, () => {
 
   it('marks the steps still ahead', async () => {
     storeSession('sender')
-    server.use(...senderBase(accepted()), codesHandler())
+    server.use(...senderBase(accepted()))
     renderApp(path)
     const timeline = await screen.findByRole('region', { name: 'Handoff timeline' })
     const steps = within(timeline).getAllByRole('listitem')
