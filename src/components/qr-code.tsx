@@ -10,8 +10,10 @@ const QUIET_ZONE = 4
  * (version 10-12) draws in a few kilobytes, where one square per module would take ~30.
  */
 export function qrPath(value: string): { size: number; d: string } {
-  // Medium correction (15 %): survives a scratched screen or glare while keeping modules large.
-  const modules = encodeQR(value, 'raw', { ecc: 'medium', border: QUIET_ZONE })
+  // Low correction (7 %): a code on a screen is not torn or smudged like a printed label, and a
+  // ~420-character code then needs version 13 (69 modules) instead of 16 (81): bigger modules, which
+  // a phone's camera reads from farther away.
+  const modules = encodeQR(value, 'raw', { ecc: 'low', border: QUIET_ZONE })
   const parts: string[] = []
   modules.forEach((row, y) => {
     let x = 0
@@ -36,7 +38,7 @@ export function qrPath(value: string): { size: number; d: string } {
 export function QrCode({
   value,
   label,
-  maxW = '280px',
+  maxW = '320px',
 }: {
   value: string
   label: string

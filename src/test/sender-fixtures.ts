@@ -50,7 +50,7 @@ export function deliverersHandler(list = [{ id: DELIVERER_ID, name: 'Dana Delive
   )
 }
 
-export const PICKUP_JWS = 'eyJhbGciOiJFUzI1NiJ9.eyJzdGVwIjoicGlja3VwIn0.c2lnbmF0dXJlLXBpY2t1cA'
+const PICKUP_JWS = 'eyJhbGciOiJFUzI1NiJ9.eyJzdGVwIjoicGlja3VwIn0.c2lnbmF0dXJlLXBpY2t1cA'
 export const DELIVERY_JWS =
   'eyJhbGciOiJFUzI1NiJ9.eyJzdGVwIjoiZGVsaXZlcnkifQ.c2lnbmF0dXJlLWRlbGl2ZXJ5'
 

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { recipientCodeAnswer } from '@contract/handoffs'
 import { apiFailure } from '@/lib/api-failure'
 
-export type RecipientCode = z.infer<typeof recipientCodeAnswer>['data']
+type RecipientCode = z.infer<typeof recipientCodeAnswer>['data']
 
 export type RecipientCodeResult =
   | { kind: 'ok'; code: RecipientCode; savedAt: string | null }

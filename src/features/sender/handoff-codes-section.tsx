@@ -127,12 +127,12 @@ function DeliveryCode({ item, code }: { item: Item; code: Code }) {
       </HStack>
       <Box role="status" aria-live="polite">
         {outcome === 'copied' && (
-          <Text color="fg.success" fontWeight="semibold">
+          <Text color="green.fg" fontWeight="semibold">
             Copied to clipboard!
           </Text>
         )}
         {outcome === 'failed' && (
-          <Text color="fg.error">
+          <Text color="red.fg">
             Could not copy the code: write down the six digits above for the recipient.
           </Text>
         )}
