@@ -41,6 +41,7 @@ import { Route as AppSenderDashboardRouteImport } from './routes/_app/_sender/da
 import { Route as AppSenderPostItemRouteImport } from './routes/_app/_sender/post-item'
 import { Route as AppMyDeliveriesIndexRouteImport } from './routes/_app/my-deliveries/index'
 import { Route as AppMyDeliveriesIdRouteImport } from './routes/_app/my-deliveries/$id'
+import { Route as PublicDeliveryCodeTokenRouteImport } from './routes/_public/delivery-code.$token'
 import { Route as AppDelivererAvailableItemsIndexRouteImport } from './routes/_app/_deliverer/available-items/index'
 import { Route as AppDelivererAvailableItemsIdRouteImport } from './routes/_app/_deliverer/available-items/$id'
 import { Route as AppSenderItemsIndexRouteImport } from './routes/_app/_sender/items/index'
@@ -203,6 +204,11 @@ const AppMyDeliveriesIdRoute = AppMyDeliveriesIdRouteImport.update({
   path: '/my-deliveries/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const PublicDeliveryCodeTokenRoute = PublicDeliveryCodeTokenRouteImport.update({
+  id: '/delivery-code/$token',
+  path: '/delivery-code/$token',
+  getParentRoute: () => PublicRoute,
+} as any)
 const AppDelivererAvailableItemsIndexRoute =
   AppDelivererAvailableItemsIndexRouteImport.update({
     id: '/available-items/',
@@ -259,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppSenderDashboardRoute
   '/post-item': typeof AppSenderPostItemRoute
   '/my-deliveries/$id': typeof AppMyDeliveriesIdRoute
+  '/delivery-code/$token': typeof PublicDeliveryCodeTokenRoute
   '/my-deliveries/': typeof AppMyDeliveriesIndexRoute
   '/available-items/$id': typeof AppDelivererAvailableItemsIdRoute
   '/items/$id': typeof AppSenderItemsIdRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppSenderDashboardRoute
   '/post-item': typeof AppSenderPostItemRoute
   '/my-deliveries/$id': typeof AppMyDeliveriesIdRoute
+  '/delivery-code/$token': typeof PublicDeliveryCodeTokenRoute
   '/my-deliveries': typeof AppMyDeliveriesIndexRoute
   '/available-items/$id': typeof AppDelivererAvailableItemsIdRoute
   '/items/$id': typeof AppSenderItemsIdRoute
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   '/_app/_sender/dashboard': typeof AppSenderDashboardRoute
   '/_app/_sender/post-item': typeof AppSenderPostItemRoute
   '/_app/my-deliveries/$id': typeof AppMyDeliveriesIdRoute
+  '/_public/delivery-code/$token': typeof PublicDeliveryCodeTokenRoute
   '/_app/my-deliveries/': typeof AppMyDeliveriesIndexRoute
   '/_app/_deliverer/available-items/$id': typeof AppDelivererAvailableItemsIdRoute
   '/_app/_sender/items/$id': typeof AppSenderItemsIdRoute
@@ -369,6 +378,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/post-item'
     | '/my-deliveries/$id'
+    | '/delivery-code/$token'
     | '/my-deliveries/'
     | '/available-items/$id'
     | '/items/$id'
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/post-item'
     | '/my-deliveries/$id'
+    | '/delivery-code/$token'
     | '/my-deliveries'
     | '/available-items/$id'
     | '/items/$id'
@@ -442,6 +453,7 @@ export interface FileRouteTypes {
     | '/_app/_sender/dashboard'
     | '/_app/_sender/post-item'
     | '/_app/my-deliveries/$id'
+    | '/_public/delivery-code/$token'
     | '/_app/my-deliveries/'
     | '/_app/_deliverer/available-items/$id'
     | '/_app/_sender/items/$id'
@@ -681,6 +693,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyDeliveriesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_public/delivery-code/$token': {
+      id: '/_public/delivery-code/$token'
+      path: '/delivery-code/$token'
+      fullPath: '/delivery-code/$token'
+      preLoaderRoute: typeof PublicDeliveryCodeTokenRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_app/_deliverer/available-items/': {
       id: '/_app/_deliverer/available-items/'
       path: '/available-items'
@@ -815,6 +834,7 @@ interface PublicRouteChildren {
   PublicTermsRoute: typeof PublicTermsRoute
   PublicVerifyEmailRoute: typeof PublicVerifyEmailRoute
   PublicIndexRoute: typeof PublicIndexRoute
+  PublicDeliveryCodeTokenRoute: typeof PublicDeliveryCodeTokenRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
@@ -831,6 +851,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicTermsRoute: PublicTermsRoute,
   PublicVerifyEmailRoute: PublicVerifyEmailRoute,
   PublicIndexRoute: PublicIndexRoute,
+  PublicDeliveryCodeTokenRoute: PublicDeliveryCodeTokenRoute,
 }
 
 const PublicRouteWithChildren =

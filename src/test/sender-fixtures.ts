@@ -1,4 +1,5 @@
 import { http } from 'msw'
+import { handoffCodesAnswer } from '@contract/handoffs'
 import { itemAnswer, itemsListAnswer, type Item } from '@contract/items'
 import { deliverersAnswer } from '@contract/sender-extra'
 import { answer } from '@/test/answers'
@@ -49,10 +50,29 @@ export function deliverersHandler(list = [{ id: DELIVERER_ID, name: 'Dana Delive
   )
 }
 
+const PICKUP_JWS = 'eyJhbGciOiJFUzI1NiJ9.eyJzdGVwIjoicGlja3VwIn0.c2lnbmF0dXJlLXBpY2t1cA'
+export const DELIVERY_JWS =
+  'eyJhbGciOiJFUzI1NiJ9.eyJzdGVwIjoiZGVsaXZlcnkifQ.c2lnbmF0dXJlLWRlbGl2ZXJ5'
+
+/** GET /api/items/{id}/handoff-codes: pickup 123456, delivery 654321 (decision 034). */
+export function handoffCodesHandler(pickupUsedAt: string | null = null) {
+  return http.get('/api/items/:id/handoff-codes', () =>
+    answer(handoffCodesAnswer, {
+      success: true,
+      message: 'Handoff codes',
+      data: {
+        pickup: { code: PICKUP_JWS, short_code: '123456', used_at: pickupUsedAt },
+        delivery: { code: DELIVERY_JWS, short_code: '654321', used_at: null },
+      },
+    }),
+  )
+}
+
 export function senderBase(item?: Item) {
   return [
     userDataHandler('sender'),
     deliverersHandler(),
+    handoffCodesHandler(),
     itemsListHandler(item ? [item] : []),
     ...(item ? [itemHandler(item)] : []),
   ]

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { senderStatsAnswer } from '@contract/deliveries'
+import type { handoffCodesAnswer } from '@contract/handoffs'
 import type { messageOnly } from '@contract/envelope'
 import type {
   CreateItemBody,
@@ -35,6 +36,7 @@ const senderKeys = {
   itemsList: (searchParams: Record<string, string | number>) => ['items', searchParams] as const,
   anyItem: ['item'] as const,
   item: (id: string) => ['item', id] as const,
+  handoffCodes: (id: string) => ['item', id, 'handoff-codes'] as const,
   stats: ['sender-stats'] as const,
   receipts: ['receipts'] as const,
   deliverers: ['deliverers'] as const,
@@ -72,6 +74,44 @@ export function itemQueryOptions(id: string) {
           .get(`items/${encodeURIComponent(id)}`, { signal })
           .json<z.infer<typeof itemAnswer>>()
       ).data.item,
+    ...liveRefresh,
+  })
+}
+
+export type HandoffCodes = z.infer<typeof handoffCodesAnswer>['data']
+
+/**
+ * Each handoff code is signed again on every call (a new `iat`), so a refetch would redraw the QR
+ * code under the deliverer's camera: keep the code already shown while its six digits (the same
+ * nonce) are unchanged, and take the rest (used_at) from the new answer.
+ */
+export function keepShownCodes(shown: HandoffCodes | undefined, next: HandoffCodes): HandoffCodes {
+  if (!shown) return next
+  const steady = (step: keyof HandoffCodes) =>
+    shown[step].short_code === next[step].short_code
+      ? { ...next[step], code: shown[step].code }
+      : next[step]
+  return { pickup: steady('pickup'), delivery: steady('delivery') }
+}
+
+/**
+ * GET /api/items/{id}/handoff-codes (decision 034): the sender's pickup and delivery codes, once a
+ * request is accepted. Kept on the device (decision 035): the sender shows the pickup code where
+ * the handoff happens, often with no signal; logout deletes it with the user's other reads.
+ */
+export function handoffCodesQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: senderKeys.handoffCodes(id),
+    ...offlineReadable,
+    queryFn: async ({ signal }): Promise<HandoffCodes> =>
+      (
+        await api
+          .get(`items/${encodeURIComponent(id)}/handoff-codes`, { signal })
+          .json<z.infer<typeof handoffCodesAnswer>>()
+      ).data,
+    structuralSharing: (shown, next) =>
+      keepShownCodes(shown as HandoffCodes | undefined, next as HandoffCodes),
+    // Whether a code was used shows up as the deliverer scans it.
     ...liveRefresh,
   })
 }

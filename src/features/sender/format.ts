@@ -33,3 +33,16 @@ export function errorText(error: unknown, fallback: string): string {
 export function agreedPrice(item: Item): number | null {
   return item.agreed_price ?? null
 }
+
+/**
+ * Whether the item has handoff codes for its sender (decision 034): a request was accepted (paid)
+ * and the item was not cancelled since.
+ */
+export function hasHandoffCodes(item: Item): boolean {
+  return (
+    item.request_status === 'accepted' &&
+    (item.status === 'ready_to_pickup' ||
+      item.status === 'in_process' ||
+      item.status === 'delivered')
+  )
+}

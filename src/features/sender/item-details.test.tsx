@@ -266,7 +266,13 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     storeSession('sender')
     let sent: Record<string, unknown> = {}
     server.use(
-      ...senderBase(makeItem({ sending_approval: 'pending' })),
+      ...senderBase(
+        makeItem({
+          sending_approval: 'pending',
+          pickup: { address: 'Gate 4', instructions: '', phone: '', sender_name: 'Sam Sender' },
+          recipient_email: 'rita@example.com',
+        }),
+      ),
       http.post('/api/update-item', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>
         return answer(messageOnly, { success: true, message: 'Item updated' })
@@ -278,6 +284,8 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     const name = within(dialog).getByLabelText(/item name/i)
     await user.clear(name)
     await user.type(name, 'Floor lamp')
+    expect(within(dialog).getByLabelText('Pickup address')).toHaveValue('Gate 4')
+    await user.type(within(dialog).getByLabelText('Pickup instructions'), 'Ring twice')
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
     expect(await screen.findByText('Item updated successfully')).toBeInTheDocument()
     expect(sent).toMatchObject({
@@ -285,6 +293,9 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
       name: 'Floor lamp',
       quantity: 1,
       sender_price: 25,
+      pickup_address: 'Gate 4',
+      pickup_instructions: 'Ring twice',
+      recipient_email: 'rita@example.com',
     })
     expect(sent.delivery_deadline).toBe('2099-06-01T12:00:00+02:00')
   }, 20_000)

@@ -10,6 +10,9 @@ import { itemQueryOptions } from './api'
 import { CancelItemDialog, canCancel } from './cancel-item-dialog'
 import { DeliveryRequestSection } from './delivery-request-section'
 import { EditItemDialog } from './edit-item-dialog'
+import { hasHandoffCodes } from './format'
+import { HandoffCodesSection } from './handoff-codes-section'
+import { HandoffTimeline } from './handoff-timeline'
 import { BasicInfo, DeliveryInfo, Description, Specifications } from './item-sections'
 import { ItemSummary } from './item-summary'
 import { photosEditable, useManagePhotos } from './manage-photos'
@@ -78,6 +81,8 @@ function ItemDetailsView({ item }: { item: Item }) {
         party="sender"
         approvalPending={item.sending_approval === 'pending'}
       />
+      {/* High on the page: the sender opens it at the handoff to show the pickup code. */}
+      {hasHandoffCodes(item) && <HandoffCodesSection item={item} />}
       <ItemSummary
         item={item}
         actions={actions}
@@ -89,6 +94,7 @@ function ItemDetailsView({ item }: { item: Item }) {
       <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
         <ItemProgressTracker item={item} />
       </Box>
+      {item.timeline && <HandoffTimeline timeline={item.timeline} />}
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
         <BasicInfo item={item} />
         <Specifications item={item} />

@@ -12,6 +12,7 @@ import {
 import { categories } from '@contract/items'
 import { FormField } from '@/components/form-field'
 import { MapLocationPicker } from '@/components/map-location-picker'
+import { TextareaField } from '@/components/textarea-field'
 import type { FieldErrors } from '@/lib/validation'
 import { sanitisePriceInput } from '@/lib/price-input'
 import { type ItemFormValues } from './item-form'
@@ -215,6 +216,53 @@ export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps
             value={values.special_instructions}
             error={errors.special_instructions}
             onValueChange={set('special_instructions')}
+          />
+        </Stack>
+      </Fieldset.Root>
+
+      <Fieldset.Root>
+        <Fieldset.Legend fontWeight="semibold">Pickup and recipient</Fieldset.Legend>
+        <Fieldset.HelperText color="fg.muted">
+          Optional. Only the deliverer you accept sees the pickup details, once you have paid.
+        </Fieldset.HelperText>
+        <Stack gap="4" mt="2">
+          <FormField
+            label="Pickup address"
+            name="pickup_address"
+            autoComplete="street-address"
+            helperText="Street and number where the deliverer collects the item"
+            value={values.pickup_address}
+            onValueChange={set('pickup_address')}
+            error={errors.pickup_address}
+          />
+          <TextareaField
+            label="Pickup instructions"
+            name="pickup_instructions"
+            rows={2}
+            helperText='Instructions or a time window, e.g. "Weekdays 9:00-17:00, ring twice"'
+            value={values.pickup_instructions}
+            onValueChange={set('pickup_instructions')}
+            error={errors.pickup_instructions}
+          />
+          <FormField
+            label="Pickup phone"
+            name="pickup_phone"
+            type="tel"
+            autoComplete="tel"
+            helperText="Whom the deliverer calls at the pickup"
+            value={values.pickup_phone}
+            onValueChange={set('pickup_phone')}
+            error={errors.pickup_phone}
+          />
+          <FormField
+            label="Recipient e-mail"
+            name="recipient_email"
+            type="email"
+            autoComplete="off"
+            helperText="The recipient gets a link to their delivery code once you accept a deliverer (no account needed)"
+            value={values.recipient_email}
+            onValueChange={set('recipient_email')}
+            error={errors.recipient_email}
           />
         </Stack>
       </Fieldset.Root>

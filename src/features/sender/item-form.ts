@@ -27,6 +27,10 @@ export interface ItemFormValues {
   delivery_address: string
   delivery_deadline: string
   special_instructions: string
+  pickup_address: string
+  pickup_instructions: string
+  pickup_phone: string
+  recipient_email: string
   sender_price: string
 }
 
@@ -46,6 +50,10 @@ const emptyItemForm: ItemFormValues = {
   delivery_address: '',
   delivery_deadline: '',
   special_instructions: '',
+  pickup_address: '',
+  pickup_instructions: '',
+  pickup_phone: '',
+  recipient_email: '',
   sender_price: '',
 }
 
@@ -130,6 +138,10 @@ export function itemToForm(item: Item): ItemFormValues {
     delivery_address: item.delivery_address ?? '',
     delivery_deadline: toDateTimeLocal(item.delivery_deadline),
     special_instructions: item.special_instructions,
+    pickup_address: item.pickup?.address ?? '',
+    pickup_instructions: item.pickup?.instructions ?? '',
+    pickup_phone: item.pickup?.phone ?? '',
+    recipient_email: item.recipient_email ?? '',
     sender_price: String(item.sender_price),
   }
 }
@@ -155,6 +167,10 @@ function toBodyInput(values: ItemFormValues) {
     delivery_address: values.delivery_address,
     delivery_deadline: toIsoWithOffset(values.delivery_deadline),
     special_instructions: values.special_instructions,
+    pickup_address: values.pickup_address,
+    pickup_instructions: values.pickup_instructions,
+    pickup_phone: values.pickup_phone,
+    recipient_email: values.recipient_email,
     sender_price: num(values.sender_price),
   }
 }

@@ -50,6 +50,10 @@ export function DeliveryInfo({ item }: { item: Item }) {
         <Detail label="Delivery address">{item.delivery_address}</Detail>
         <Detail label="Delivery deadline">{formatLongDateTime(item.delivery_deadline)}</Detail>
         <Detail label="Special instructions">{item.special_instructions || 'None'}</Detail>
+        <Detail label="Pickup address">{item.pickup?.address || 'Not given'}</Detail>
+        <Detail label="Pickup instructions">{item.pickup?.instructions || 'None'}</Detail>
+        <Detail label="Pickup phone">{item.pickup?.phone || 'Not given'}</Detail>
+        <Detail label="Recipient e-mail">{item.recipient_email || 'Not given'}</Detail>
       </DetailList>
     </DetailCard>
   )

@@ -112,6 +112,50 @@ describe('/post-item', () => {
     expect(String(sent.delivery_deadline)).toMatch(/^2099-06-01T12:00:00[+-]\d{2}:\d{2}$/)
   }, 30_000)
 
+  it('sends the optional pickup details and the recipient e-mail, checked as the contract says', async () => {
+    storeSession('sender')
+    let sent: Record<string, unknown> = {}
+    server.use(
+      userDataHandler('sender'),
+      itemHandler(makeItem({ name: 'Desk lamp' })),
+      http.post('/api/items', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>
+        return answer(
+          itemAnswer,
+          { success: true, message: 'Created', data: { item: makeItem() } },
+          { status: 201 },
+        )
+      }),
+    )
+    const { user, router } = renderApp('/post-item')
+    const main = await screen.findByRole('main')
+    await fillValidItem(main, user)
+    const email = within(main).getByLabelText('Recipient e-mail')
+    expect(email).toHaveAccessibleDescription(/gets a link to their delivery code/)
+    await user.type(within(main).getByLabelText('Pickup phone'), 'call me')
+    await user.type(email, 'rita@')
+    await user.click(within(main).getByRole('button', { name: 'Post Item' }))
+    expect(
+      await within(main).findByText('Phone may contain only digits, spaces and + ( ) . -'),
+    ).toBeInTheDocument()
+    expect(within(main).getByText('Enter a valid email address')).toBeInTheDocument()
+    expect(sent).toEqual({})
+
+    await user.clear(within(main).getByLabelText('Pickup phone'))
+    await user.type(within(main).getByLabelText('Pickup phone'), '+1 555 0100')
+    await user.type(email, 'example.com')
+    await user.type(within(main).getByLabelText('Pickup address'), 'Front desk, 1 Main St')
+    await user.type(within(main).getByLabelText('Pickup instructions'), 'Weekdays 9-17')
+    await user.click(within(main).getByRole('button', { name: 'Post Item' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/items/${ITEM_ID}`))
+    expect(sent).toMatchObject({
+      pickup_address: 'Front desk, 1 Main St',
+      pickup_instructions: 'Weekdays 9-17',
+      pickup_phone: '+1 555 0100',
+      recipient_email: 'rita@example.com',
+    })
+  }, 30_000)
+
   it('keeps the draft across a reload', async () => {
     storeSession('sender')
     server.use(userDataHandler('sender'))
@@ -119,6 +163,8 @@ describe('/post-item', () => {
     const main = await screen.findByRole('main')
     await first.user.type(await within(main).findByLabelText(/item name/i), 'Old bicycle')
     await first.user.type(within(main).getByLabelText(/delivery address/i), 'Hauptstr. 5')
+    await first.user.type(within(main).getByLabelText('Pickup address'), 'Gate 4')
+    await first.user.type(within(main).getByLabelText('Recipient e-mail'), 'rita@example.com')
     await first.user.click(within(main).getByRole('button', { name: 'Pick To location' }))
     first.unmount()
 
@@ -126,6 +172,8 @@ describe('/post-item', () => {
     const main2 = await screen.findByRole('main')
     expect(await within(main2).findByLabelText(/item name/i)).toHaveValue('Old bicycle')
     expect(within(main2).getByLabelText(/delivery address/i)).toHaveValue('Hauptstr. 5')
+    expect(within(main2).getByLabelText('Pickup address')).toHaveValue('Gate 4')
+    expect(within(main2).getByLabelText('Recipient e-mail')).toHaveValue('rita@example.com')
     // The picked place came back too: only From is still missing.
     await again.user.click(within(main2).getByRole('button', { name: 'Post Item' }))
     expect(await within(main2).findAllByText('Choose a location')).toHaveLength(1)
