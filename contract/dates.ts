@@ -59,6 +59,8 @@ export interface DateTimeMessages {
   notADateTime: string
   /** Written so, but naming a day or time the calendar lacks, or an offset beyond ±14:00. */
   notReal: string
+  /** Left out, where the field is required (else notADateTime says it). */
+  missing?: string
 }
 
 /** What is wrong with an ISO 8601 date-time with offset, in the caller's words; undefined when nothing. */
@@ -95,6 +97,10 @@ export const dateOnly = checked(z.string({ error: NOT_A_DATE }).trim(), dateProb
 
 /** An ISO 8601 date-time with seconds and offset that exists, in the years the API takes. */
 export const dateTime = (messages: DateTimeMessages) =>
-  checked(z.string({ error: messages.notADateTime }), (text) =>
-    dateTimeProblem(text, messages),
+  checked(
+    z.string({
+      error: (issue) =>
+        issue.input === undefined && messages.missing ? messages.missing : messages.notADateTime,
+    }),
+    (text) => dateTimeProblem(text, messages),
   ).meta({ format: 'date-time' })

@@ -77,13 +77,21 @@ const HAPPENED_AT_NOT_REAL = 'The handoff time must be a real date and time'
 
 /** What POST /api/update-delivery-status takes besides item_id and status (multipart text fields). */
 export const handoffFields = {
-  /** The signed code (compact JWS) or its six digits. */
+  /**
+   * The signed code (compact JWS) or its six digits. Required for both steps (the lifecycle's
+   * handoff_proven guard answers HANDOFF_CODE_REQUIRED), save a step an admin waived: so optional
+   * here.
+   */
   handoff_code: z.string().trim().max(2000).optional(),
-  /** The device's moment of the handoff (ISO 8601); the server's time when left out. */
+  /**
+   * The device's moment of the handoff (ISO 8601), required: a step queued offline reaches the
+   * server later, and the server's clock would then be the wrong moment (decision 034).
+   */
   happened_at: dateTime({
     notADateTime: 'The handoff time must be a date and time',
     notReal: HAPPENED_AT_NOT_REAL,
-  }).optional(),
+    missing: 'The handoff time is required',
+  }),
   latitude: z.coerce
     .number({ error: 'Latitude must be a number' })
     .min(-90, 'Latitude must be between -90 and 90')

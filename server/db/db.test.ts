@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemHistory } from '../services/audit'
 import { deliveryRequests, items, payments, terms, users } from './schema'
+import { multipart, TINY_PDF } from '../testing/fixtures'
 import { backends, createTestApp, login, type TestApp } from '../testing/test-app'
 
 describe.each(backends)('database on %s', (backend) => {
@@ -164,6 +165,40 @@ describe.each(backends)('database on %s', (backend) => {
         ['picked_up', 'code'],
       ],
     )
+
+    // The demo deliverer can make the next step of each with the sender's code, as codes are
+    // required: the waiting one picked up, the one on its way delivered.
+    for (const item of mine) {
+      const pickingUp = item.status === 'ready_to_pickup'
+      const codes = await t.app.inject({
+        method: 'GET',
+        url: `/api/items/${item.id}/handoff-codes`,
+        headers: { authorization: `Bearer ${sender.token}` },
+      })
+      const body = await multipart(
+        {
+          item_id: item.id,
+          status: pickingUp ? 'in_process' : 'delivered',
+          handoff_code: codes.json().data[pickingUp ? 'pickup' : 'delivery'].code,
+          happened_at: new Date().toISOString(),
+        },
+        ...(pickingUp
+          ? []
+          : [{ field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }]),
+      )
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: '/api/update-delivery-status',
+        headers: { authorization: `Bearer ${token}`, ...body.headers },
+        payload: body.payload,
+      })
+      expect(moved.statusCode, moved.body).toBe(200)
+    }
+    const after = (await get('/api/my-deliveries')).json().data.items
+    expect(after.map((i: { status: string }) => i.status).sort()).toEqual([
+      'delivered',
+      'in_process',
+    ])
   })
 
   it('runs migrations and the seed idempotently', async () => {

@@ -13,6 +13,7 @@ import {
   createItem,
   createRequest,
   createUser,
+  handoffProof,
   multipart,
   TINY_PDF,
   TINY_PNG,
@@ -636,9 +637,13 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
 
     it('moves ready_to_pickup -> in_process -> delivered with a proof', async () => {
       const item = await carried(carrier, 'ready_to_pickup')
+      // The sender's codes, as the deliverer's phone reads them; one delivery proof for the
+      // retries below, so the replay carries the same content.
+      const pickup = await handoffProof(t.app, sender, item.id, 'pickup')
+      const delivery = await handoffProof(t.app, sender, item.id, 'delivery')
       const early = await update(
         carrier,
-        { item_id: item.id, status: 'delivered' },
+        { item_id: item.id, status: 'delivered', ...delivery },
         {
           filename: 'proof.pdf',
           content: TINY_PDF,
@@ -650,22 +655,22 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         code: 'BAD_TRANSITION',
         message: 'This delivery cannot move to that status',
       })
-      const notMine = await update(other, { item_id: item.id, status: 'in_process' })
+      const notMine = await update(other, { item_id: item.id, status: 'in_process', ...pickup })
       expect(notMine.statusCode).toBe(404)
 
-      const picked = await update(carrier, { item_id: item.id, status: 'in_process' })
+      const picked = await update(carrier, { item_id: item.id, status: 'in_process', ...pickup })
       expect(picked.statusCode).toBe(200)
       expect(picked.json()).toEqual({ success: true, message: 'Marked as picked up' })
       expect((await itemRow(item.id)).status).toBe('in_process')
-      const twice = await update(carrier, { item_id: item.id, status: 'in_process' })
+      const twice = await update(carrier, { item_id: item.id, status: 'in_process', ...pickup })
       expect(twice.statusCode).toBe(409)
 
-      const noProof = await update(carrier, { item_id: item.id, status: 'delivered' })
+      const noProof = await update(carrier, { item_id: item.id, status: 'delivered', ...delivery })
       expect(noProof.statusCode).toBe(400)
       expect(noProof.json().message).toBe('Please upload a proof of delivery document')
       const badProof = await update(
         carrier,
-        { item_id: item.id, status: 'delivered' },
+        { item_id: item.id, status: 'delivered', ...delivery },
         {
           filename: 'proof.pdf',
           content: TINY_PNG,
@@ -678,7 +683,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       const key = { 'idempotency-key': `deliver-${item.id}` }
       const done = await update(
         carrier,
-        { item_id: item.id, status: 'delivered' },
+        { item_id: item.id, status: 'delivered', ...delivery },
         { filename: 'proof.png', content: TINY_PNG },
         key,
       )
@@ -686,7 +691,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(done.json()).toEqual({ success: true, message: 'Marked as delivered' })
       const replay = await update(
         carrier,
-        { item_id: item.id, status: 'delivered' },
+        { item_id: item.id, status: 'delivered', ...delivery },
         { filename: 'proof.png', content: TINY_PNG },
         key,
       )
@@ -699,16 +704,21 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         'delivery.delivered',
         'delivery.in_process',
       ])
-      const back = await update(carrier, { item_id: item.id, status: 'in_process' })
+      const back = await update(carrier, { item_id: item.id, status: 'in_process', ...pickup })
       expect(back.statusCode).toBe(409)
 
       // a pending (not accepted) request of the deliverer gives no right to move the item
       const waiting = await openItem()
       await createRequest(t.app, waiting.id, carrier.id)
       expect(
-        (await update(carrier, { item_id: waiting.id, status: 'in_process' })).statusCode,
+        (await update(carrier, { item_id: waiting.id, status: 'in_process', ...pickup }))
+          .statusCode,
       ).toBe(404)
-      const badStatus = await update(carrier, { item_id: waiting.id, status: 'cancelled' })
+      const badStatus = await update(carrier, {
+        item_id: waiting.id,
+        status: 'cancelled',
+        happened_at: new Date().toISOString(),
+      })
       expect(badStatus.statusCode).toBe(400)
       expect(badStatus.json().message).toBe('Status must be in_process or delivered')
     })

@@ -26,6 +26,7 @@ import {
   createUser,
   itemBody,
   multipart,
+  payAndAccept,
   TINY_PDF,
   type FilePart,
   type TestUser,
@@ -51,6 +52,7 @@ const KIDS = [ROTATED_SET.signing.kid, PREVIOUS.signing.kid]
 const PREVIOUS_KEYRING = handoffKeyring(PREVIOUS, new TextEncoder().encode(TEST_JWT_SECRET))
 
 const BAD_TRANSITION = 'This delivery cannot move to that status'
+const NO_MOMENT = 'The handoff time is required'
 const minutes = (n: number) => n * 60 * 1000
 
 /** The code each refusal of the table below answers with (decision 032). */
@@ -58,7 +60,8 @@ function codeOf(message: string): ErrorCode {
   if (message === HANDOFF.future || message === HANDOFF.beforeAcceptance)
     return 'HANDOFF_TIME_INVALID'
   if (message === HANDOFF.expired) return 'HANDOFF_CODE_EXPIRED'
-  if (message === HANDOFF.locationPair) return 'VALIDATION_FAILED'
+  if (message === HANDOFF.locationPair || message === NO_MOMENT) return 'VALIDATION_FAILED'
+  if (message === HANDOFF.required) return 'HANDOFF_CODE_REQUIRED'
   if (message === BAD_TRANSITION) return 'BAD_TRANSITION'
   return 'HANDOFF_CODE_INVALID'
 }
@@ -105,18 +108,7 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     const request = await createRequest(t.app, itemId, deliverer.id)
     await createRequest(t.app, itemId, passedOver.id)
     await approveDelivery(t.app, itemId, request.id)
-    const intent = await post(sender, '/api/create-payment-intent', {
-      item_id: itemId,
-      deliverer_id: deliverer.id,
-    })
-    const paid = await post(sender, '/api/test-payments/confirm', {
-      client_secret: intent.json().data.client_secret,
-      card_number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 2,
-      cvc: '123',
-    })
-    expect(paid.json().data.status).toBe('succeeded')
+    await payAndAccept(t.app, sender, { itemId, delivererId: deliverer.id, accept: false })
     return { itemId, requestId: request.id }
   }
   const accept = async (itemId: string) => {
@@ -135,28 +127,35 @@ describe.each(backends)('handoff codes on %s', (backend) => {
   }
 
   let keyCounter = 0
-  /** POST /api/update-delivery-status as `user`, with a fresh Idempotency-Key. */
+  /**
+   * POST /api/update-delivery-status as `user`, with a fresh Idempotency-Key unless `key` is given,
+   * and the moment now unless `fields` say otherwise (undefined leaves a field out).
+   */
   async function step(
     user: TestUser,
     itemId: string,
     status: 'in_process' | 'delivered',
-    fields: Record<string, string> = {},
+    fields: Record<string, string | undefined> = {},
     file?: FilePart,
+    key = `handoff-test-${keyCounter++}`,
   ) {
     const files =
       file ??
       (status === 'delivered'
         ? { field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }
         : undefined)
-    const body = await multipart({ item_id: itemId, status, ...fields }, ...(files ? [files] : []))
+    const sent = { item_id: itemId, status, happened_at: new Date().toISOString(), ...fields }
+    const body = await multipart(
+      Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string
+      >,
+      ...(files ? [files] : []),
+    )
     return t.app.inject({
       method: 'POST',
       url: '/api/update-delivery-status',
-      headers: {
-        ...bearer(user),
-        ...body.headers,
-        'idempotency-key': `handoff-test-${keyCounter++}`,
-      },
+      headers: { ...bearer(user), ...body.headers, 'idempotency-key': key },
       payload: body.payload,
     })
   }
@@ -219,20 +218,24 @@ describe.each(backends)('handoff codes on %s', (backend) => {
   it('moves the item with the right code, once, recording when, where and the pickup photo', async () => {
     const { itemId, codes } = await carried()
     const photo = await plainImage(2400, 1200).jpeg().toBuffer()
-    const res = await step(
-      deliverer,
-      itemId,
-      'in_process',
-      {
-        handoff_code: codes.pickup.code,
-        // A phone's clock a little ahead of the server's is fine.
-        happened_at: new Date(Date.now() + 30_000).toISOString(),
-        latitude: '52.53',
-        longitude: '13.38',
-        accuracy_m: '12',
-      },
-      { field: 'pickup_photo', filename: 'p.jpg', content: photo, type: 'image/jpeg' },
-    )
+    // A phone's clock a little ahead of the server's is fine.
+    const pickedUpAt = new Date(Date.now() + 30_000)
+    const pickUp = () =>
+      step(
+        deliverer,
+        itemId,
+        'in_process',
+        {
+          handoff_code: codes.pickup.code,
+          happened_at: pickedUpAt.toISOString(),
+          latitude: '52.53',
+          longitude: '13.38',
+          accuracy_m: '12',
+        },
+        { field: 'pickup_photo', filename: 'p.jpg', content: photo, type: 'image/jpeg' },
+        `pickup-${itemId}`,
+      )
+    const res = await pickUp()
     expect(res.statusCode, res.body).toBe(200)
     const after = await state(itemId)
     expect(after.item.status).toBe('in_process')
@@ -249,8 +252,15 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     expect(shown.pickup.used_at).not.toBeNull()
     expect(shown.delivery.used_at).toBeNull()
 
-    // The same code again: already used, nothing changes.
+    // The outbox sending the step again (its Idempotency-Key): the same answer, checked once.
     const before = await state(itemId)
+    const replay = await pickUp()
+    expect(replay.statusCode).toBe(200)
+    expect(replay.json()).toEqual(res.json())
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(await state(itemId)).toEqual(before)
+
+    // The same code again as a new step: already used, nothing changes.
     const again = await step(deliverer, itemId, 'in_process', { handoff_code: codes.pickup.code })
     expect(again.statusCode).toBe(409)
     expect(again.json()).toEqual({
@@ -260,9 +270,23 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     })
     expect(await state(itemId)).toEqual(before)
 
+    // A delivery before the pickup's moment is refused.
+    const early = await step(deliverer, itemId, 'delivered', {
+      handoff_code: codes.delivery.code,
+      happened_at: new Date(pickedUpAt.getTime() - 1000).toISOString(),
+    })
+    expect(early.statusCode).toBe(400)
+    expect(early.json()).toEqual({
+      success: false,
+      code: 'HANDOFF_TIME_INVALID',
+      message: HANDOFF.beforePickup,
+    })
+    expect(await state(itemId)).toEqual(before)
+
     // Delivered with the recipient's six digits.
     const done = await step(deliverer, itemId, 'delivered', {
       handoff_code: codes.delivery.short_code,
+      happened_at: new Date(pickedUpAt.getTime() + 1000).toISOString(),
     })
     expect(done.statusCode, done.body).toBe(200)
     const delivered = await state(itemId)
@@ -300,8 +324,29 @@ describe.each(backends)('handoff codes on %s', (backend) => {
       .from(deliveryRequests)
       .where(eq(deliveryRequests.id, requestId))
 
-    const cases: [string, Record<string, string>, 'in_process' | 'delivered', number, string][] = [
+    const cases: [
+      string,
+      Record<string, string | undefined>,
+      'in_process' | 'delivered',
+      number,
+      string,
+    ][] = [
+      ['no code', {}, 'in_process', 400, HANDOFF.required],
+      [
+        'no moment',
+        { handoff_code: codes.pickup.code, happened_at: undefined },
+        'in_process',
+        400,
+        NO_MOMENT,
+      ],
       ['garbage', { handoff_code: 'not-a-code' }, 'in_process', 400, HANDOFF.notSigned],
+      [
+        'wrong six digits',
+        { handoff_code: codes.pickup.short_code === '000000' ? '000001' : '000000' },
+        'in_process',
+        400,
+        HANDOFF.wrongShortCode,
+      ],
       [
         'tampered payload',
         { handoff_code: `${head}.${tamperedBody}.${sig}` },
@@ -322,6 +367,32 @@ describe.each(backends)('handoff codes on %s', (backend) => {
         'in_process',
         400,
         HANDOFF.expired,
+      ],
+      [
+        'naming another deliverer',
+        {
+          handoff_code: await signHandoffCode(t.app.handoffKeys, {
+            ...claims,
+            deliverer: passedOver.id,
+            exp: now + 3600,
+          }),
+        },
+        'in_process',
+        400,
+        HANDOFF.otherDeliverer,
+      ],
+      [
+        'of an earlier issue',
+        {
+          handoff_code: await signHandoffCode(t.app.handoffKeys, {
+            ...claims,
+            nonce: 'an-earlier-nonce-0000',
+            exp: now + 3600,
+          }),
+        },
+        'in_process',
+        400,
+        HANDOFF.replaced,
       ],
       [
         'for another item',
@@ -376,7 +447,14 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     for (const [label, fields, status, code, message] of cases) {
       const res = await step(deliverer, itemId, status, fields)
       expect(res.statusCode, label).toBe(code)
-      expect(res.json(), label).toEqual({ success: false, message, code: codeOf(message) })
+      // A field the schema refuses is also named in errors.
+      const errors = message === NO_MOMENT ? { errors: { happened_at: [message] } } : {}
+      expect(res.json(), label).toEqual({
+        success: false,
+        message,
+        code: codeOf(message),
+        ...errors,
+      })
       expect(await state(itemId), label).toEqual(before)
     }
     // A pickup photo that is no photo: the item photos' refusal.
@@ -431,15 +509,37 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200)
   })
 
-  it('works without a code while codes are not required (HANDOFF_CODE_REQUIRED false)', async () => {
-    const { itemId } = await carried()
-    expect((await step(deliverer, itemId, 'in_process')).statusCode).toBe(200)
-    expect((await step(deliverer, itemId, 'delivered')).statusCode).toBe(200)
+  it('needs the code at both steps (HANDOFF_CODE_REQUIRED), and the timeline says how each was proven', async () => {
+    const { itemId, codes } = await carried()
+    const refused = {
+      success: false,
+      code: 'HANDOFF_CODE_REQUIRED',
+      message: HANDOFF.required,
+    }
+    let before = await state(itemId)
+    const noPickupCode = await step(deliverer, itemId, 'in_process')
+    expect(noPickupCode.statusCode).toBe(400)
+    expect(noPickupCode.json()).toEqual(refused)
+    expect(await state(itemId)).toEqual(before)
+    const picked = await step(deliverer, itemId, 'in_process', { handoff_code: codes.pickup.code })
+    expect(picked.statusCode, picked.body).toBe(200)
+
+    before = await state(itemId)
+    const noDeliveryCode = await step(deliverer, itemId, 'delivered')
+    expect(noDeliveryCode.statusCode).toBe(400)
+    expect(noDeliveryCode.json()).toEqual(refused)
+    expect(await state(itemId)).toEqual(before)
+    expect(before.item.status).toBe('in_process')
+    const done = await step(deliverer, itemId, 'delivered', {
+      handoff_code: codes.delivery.short_code,
+    })
+    expect(done.statusCode, done.body).toBe(200)
+
     const timeline = (await get(sender, `/api/items/${itemId}`)).json().data.item.timeline
     expect(timeline.map((e: { step: string; proof: string }) => [e.step, e.proof])).toEqual([
       ['accepted', 'none'],
-      ['picked_up', 'none'],
-      ['delivered', 'none'],
+      ['picked_up', 'code'],
+      ['delivered', 'short_code'],
     ])
   })
 
@@ -545,6 +645,10 @@ describe.each(backends)('handoff codes on %s', (backend) => {
     expect((await step(deliverer, itemId, 'in_process')).statusCode).toBe(200)
     const timeline = (await get(deliverer, `/api/item/${itemId}`)).json().data.timeline
     expect(timeline[1]).toMatchObject({ step: 'picked_up', proof: 'admin', reason })
+    // Only that step: the delivery still needs its code.
+    const delivery = await step(deliverer, itemId, 'delivered')
+    expect(delivery.statusCode).toBe(400)
+    expect(delivery.json().code).toBe('HANDOFF_CODE_REQUIRED')
     // A step that already happened cannot be waived.
     const late = await waive(admin, { item_id: itemId, step: 'pickup', reason })
     expect(late.statusCode).toBe(409)
@@ -582,7 +686,8 @@ describe.each(backends)('handoff codes on %s', (backend) => {
       404,
     )
 
-    expect((await step(deliverer, itemId, 'in_process')).statusCode).toBe(200)
+    const picked = await step(deliverer, itemId, 'in_process', { handoff_code: codes.pickup.code })
+    expect(picked.statusCode, picked.body).toBe(200)
     expect((await get(null, `/api/recipient-codes/${token}`)).statusCode).toBe(200)
     const done = await step(deliverer, itemId, 'delivered', {
       handoff_code: shown.json().data.delivery.code,
@@ -623,7 +728,12 @@ describe.each(backends)('handoff codes on %s', (backend) => {
       const wrong = codes.pickup.short_code === '000000' ? '000001' : '000000'
       const before = await state(itemId)
       for (let i = 0; i < LIMITS.handoffShortCodes.limit; i++) {
-        const body = await multipart({ item_id: itemId, status: 'in_process', handoff_code: wrong })
+        const body = await multipart({
+          item_id: itemId,
+          status: 'in_process',
+          handoff_code: wrong,
+          happened_at: new Date().toISOString(),
+        })
         const res = await apps[i % apps.length]!.inject({
           method: 'POST',
           url: '/api/update-delivery-status',
@@ -643,6 +753,7 @@ describe.each(backends)('handoff codes on %s', (backend) => {
           item_id: itemId,
           status: 'in_process',
           handoff_code: codes.pickup.short_code,
+          happened_at: new Date().toISOString(),
         })
         const res = await app.inject({
           method: 'POST',

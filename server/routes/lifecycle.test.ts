@@ -15,7 +15,9 @@ import {
   createItem,
   createRequest,
   createUser,
+  handoffProof,
   multipart,
+  payAndAccept,
   TINY_PDF,
   type TestUser,
 } from '../testing/fixtures'
@@ -57,6 +59,7 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
   })
   afterAll(() => t?.close())
   const userOf = (role: LifecycleRole) => ({ sender, deliverer, admin })[role]
+  const isAccepted = (status: ItemStatus) => status !== 'pending' && status !== 'cancelled'
 
   const post = (user: TestUser, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, payload, headers: bearer(user) })
@@ -64,10 +67,10 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
   /**
    * An item in `status` as the lifecycle leaves it: before acceptance its current request is
    * approved and waits for the sender (paid, so accepting can go through); from acceptance on it
-   * is accepted. A cancelled item was cancelled while its request waited.
+   * is accepted (with its handoff codes). A cancelled item was cancelled while its request waited.
    */
   async function itemIn(status: ItemStatus) {
-    const accepted = status !== 'pending' && status !== 'cancelled'
+    const accepted = isAccepted(status)
     const item = await createItem(t.app, sender.id, {
       sendingApproval: 'approved',
       status: status === 'cancelled' ? 'pending' : status,
@@ -78,26 +81,18 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
       delivererPrice: '21.37',
     })
     await t.app.db.update(items).set({ currentRequestId: request.id }).where(eq(items.id, item.id))
-    if (status === 'pending') {
-      const intent = await post(sender, '/api/create-payment-intent', {
-        item_id: item.id,
-        deliverer_id: deliverer.id,
+    if (status === 'pending')
+      await payAndAccept(t.app, sender, {
+        itemId: item.id,
+        delivererId: deliverer.id,
+        accept: false,
       })
-      const paid = await post(sender, '/api/test-payments/confirm', {
-        client_secret: intent.json().data.client_secret,
-        card_number: '4242424242424242',
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: '123',
-      })
-      expect(paid.json().data.status).toBe('succeeded')
-    }
     if (status === 'cancelled')
       await t.app.db.update(items).set({ status: 'cancelled' }).where(eq(items.id, item.id))
     return { itemId: item.id, requestId: request.id }
   }
 
-  async function send(event: LifecycleEvent, user: TestUser, itemId: string) {
+  async function send(event: LifecycleEvent, user: TestUser, itemId: string, withCodes = false) {
     if (event === 'accept' || event === 'reject')
       return post(user, '/api/update-request-status', {
         item_id: itemId,
@@ -105,8 +100,13 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
         status: event === 'accept' ? 'accepted' : 'rejected',
       })
     if (event === 'cancel') return post(user, '/api/cancel-item', { item_id: itemId })
+    // With the step's code when the item has codes (from acceptance on), as the deliverer's
+    // phone sends it: the table, not the code, decides.
+    const proof = withCodes
+      ? await handoffProof(t.app, sender, itemId, event === 'pick_up' ? 'pickup' : 'delivery')
+      : { happened_at: new Date().toISOString() }
     const body = await multipart(
-      { item_id: itemId, status: event === 'pick_up' ? 'in_process' : 'delivered' },
+      { item_id: itemId, status: event === 'pick_up' ? 'in_process' : 'delivered', ...proof },
       ...(event === 'deliver'
         ? [{ field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }]
         : []),
@@ -131,8 +131,7 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
     status,
     sending_approval: 'approved' as const,
     delivery_approval: 'approved' as const,
-    request_status:
-      status === 'pending' || status === 'cancelled' ? ('pending' as const) : ('accepted' as const),
+    request_status: isAccepted(status) ? ('accepted' as const) : ('pending' as const),
   })
 
   it.each(itemStatuses)(
@@ -146,7 +145,7 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
           const label = `${event} by ${role} from ${status}`
           if (decision.ok) {
             const { itemId, requestId } = await itemIn(status)
-            const res = await send(event, userOf(role), itemId)
+            const res = await send(event, userOf(role), itemId, isAccepted(status))
             expect(res.statusCode, `${label}: ${res.body}`).toBe(200)
             const after = await rows(itemId, requestId)
             expect(after.item.status, label).toBe(decision.transition.to)
@@ -159,7 +158,7 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
             continue
           }
           const before = await rows(shared.itemId, shared.requestId)
-          const res = await send(event, userOf(role), shared.itemId)
+          const res = await send(event, userOf(role), shared.itemId, isAccepted(status))
           if (decision.refused === 'role') expect(res.statusCode, label).toBe(403)
           else {
             const [httpStatus, code, message] = refusal(event, status)

@@ -8,8 +8,10 @@ import {
   createItem,
   createRequest,
   createUser,
+  handoffProof,
   itemBody,
   multipart,
+  payAndAccept,
   TINY_PDF,
   type TestUser,
 } from '../testing/fixtures'
@@ -95,20 +97,6 @@ describe.each(backends)('notify() on %s', (backend) => {
     })
     expect(res.statusCode).toBe(200)
     return item
-  }
-  async function pay(itemId: string) {
-    const intent = await post(sender, '/create-payment-intent', {
-      item_id: itemId,
-      deliverer_id: theo.id,
-    })
-    const paid = await post(sender, '/test-payments/confirm', {
-      client_secret: intent.json().data.client_secret,
-      card_number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 2,
-      cvc: '123',
-    })
-    expect(paid.json().data.status).toBe('succeeded')
   }
 
   it('tells every active admin of a new item, linking their review page', async () => {
@@ -224,7 +212,7 @@ describe.each(backends)('notify() on %s', (backend) => {
     })
 
     const item = await awaitingSender('Laptop')
-    await pay(item.id)
+    await payAndAccept(t.app, sender, { itemId: item.id, delivererId: theo.id, accept: false })
     const theoMails = await mailsTo(theo)
     const accepted = await post(sender, '/update-request-status', {
       item_id: item.id,
@@ -241,17 +229,26 @@ describe.each(backends)('notify() on %s', (backend) => {
     expect(await mailsTo(theo)).toBe(theoMails)
 
     const senderMails = await mailsTo(sender)
-    await postForm(theo, '/update-delivery-status', { item_id: item.id, status: 'in_process' })
+    const picked = await postForm(theo, '/update-delivery-status', {
+      item_id: item.id,
+      status: 'in_process',
+      ...(await handoffProof(t.app, sender, item.id, 'pickup')),
+    })
+    expect(picked.statusCode, picked.body).toBe(200)
     expect(await reached('picked_up', item.id)).toEqual(['Sara Sender'])
     expect(await newest(sender)).toMatchObject({ title: 'Theo picked up Laptop' })
     expect(await mailsTo(sender)).toBe(senderMails)
     const done = await postForm(
       theo,
       '/update-delivery-status',
-      { item_id: item.id, status: 'delivered' },
+      {
+        item_id: item.id,
+        status: 'delivered',
+        ...(await handoffProof(t.app, sender, item.id, 'delivery')),
+      },
       { field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF },
     )
-    expect(done.statusCode).toBe(200)
+    expect(done.statusCode, done.body).toBe(200)
     expect(await reached('delivered', item.id)).toEqual(['Sara Sender'])
     expect(await newest(sender)).toMatchObject({
       title: 'Laptop was delivered',

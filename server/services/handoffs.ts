@@ -249,12 +249,11 @@ type HandoffState = Awaited<ReturnType<typeof handoffState>>
 
 /** The device's moment of the step: not ahead of the server, not before acceptance (or pickup). */
 export function handoffMoment(
-  happenedAt: string | undefined,
+  happenedAt: string,
   state: HandoffState,
   step: HandoffStep,
   now = new Date(),
 ): Date {
-  if (happenedAt === undefined) return now
   const at = new Date(happenedAt)
   if (at.getTime() > now.getTime() + CLOCK_SKEW_MS)
     throw new DomainError('HANDOFF_TIME_INVALID', HANDOFF.future)

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { App } from '../app'
 import { deliveryRequests, infoRequests, items, sessions, users } from '../db/schema'
 import { replyRefusals, storeUpload, travelRefusals } from '../services/files'
+import { issueHandoffs } from '../services/handoffs'
 import { SESSION_TTL_MS, signSessionToken } from '../services/tokens'
 import { agreedPriceCents } from '../../contract/money'
 
@@ -136,7 +137,8 @@ export type RequestRow = typeof deliveryRequests.$inferSelect
 
 /**
  * A pending delivery request with a stored PDF proof of travel (pass proofOfTravelFileId: null for
- * none). An accepted one carries its agreed price, as accepting writes it.
+ * none). An accepted one carries its agreed price and its handoff codes, as accepting writes them
+ * (the codes are the sender's once the request is the item's current one: handoffProof).
  */
 export async function createRequest(
   app: App,
@@ -157,15 +159,68 @@ export async function createRequest(
     ...overrides,
     proofOfTravelFileId,
   }
-  if (values.requestStatus === 'accepted' && values.agreedPriceCents === undefined) {
-    const [item] = await app.db
-      .select({ senderPrice: items.senderPrice })
-      .from(items)
-      .where(eq(items.id, itemId))
-    values.agreedPriceCents = agreedPriceCents(values.delivererPrice, item!.senderPrice)
-  }
+  const accepted = values.requestStatus === 'accepted'
+  const [item] = accepted
+    ? await app.db
+        .select({ senderPrice: items.senderPrice, deadline: items.deliveryDeadline })
+        .from(items)
+        .where(eq(items.id, itemId))
+    : []
+  if (item && values.agreedPriceCents === undefined)
+    values.agreedPriceCents = agreedPriceCents(values.delivererPrice, item.senderPrice)
   const [row] = await app.db.insert(deliveryRequests).values(values).returning()
+  if (item) await issueHandoffs(app.db, { itemId, requestId: row!.id, deadline: item.deadline })
   return row!
+}
+
+/**
+ * The sender pays for the item's approved request with the test provider's good card
+ * (create-payment-intent, then test-payments/confirm), and, unless `accept` is false, accepts it
+ * (update-request-status): the item is ready to pick up and its handoff codes are issued.
+ */
+export async function payAndAccept(
+  app: App,
+  sender: { token: string },
+  opts: { itemId: string; delivererId: string; accept?: boolean },
+) {
+  const post = async (url: string, payload: object) => {
+    const res = await app.inject({ method: 'POST', url, payload, headers: bearer(sender) })
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`)
+    return res.json().data
+  }
+  const target = { item_id: opts.itemId, deliverer_id: opts.delivererId }
+  const intent = await post('/api/create-payment-intent', target)
+  const paid = await post('/api/test-payments/confirm', {
+    client_secret: intent.client_secret,
+    card_number: '4242424242424242',
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 2,
+    cvc: '123',
+  })
+  if (paid.status !== 'succeeded') throw new Error(`the test card was refused: ${paid.error}`)
+  if (opts.accept !== false)
+    await post('/api/update-request-status', { ...target, status: 'accepted' })
+}
+
+/**
+ * What a deliverer's pick-up (`pickup`) or delivery step carries besides item_id and status: the
+ * step's signed code, as the sender's GET /api/items/{id}/handoff-codes shows it, and the moment
+ * (now). Spread it into the fields of update-delivery-status.
+ */
+export async function handoffProof(
+  app: App,
+  sender: { token: string },
+  itemId: string,
+  step: 'pickup' | 'delivery',
+) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/items/${itemId}/handoff-codes`,
+    headers: bearer(sender),
+  })
+  if (res.statusCode !== 200) throw new Error(`no handoff codes for ${itemId}: ${res.body}`)
+  const code: string = res.json().data[step].code
+  return { handoff_code: code, happened_at: new Date().toISOString() }
 }
 
 /** An admin's sending approval (lifecycle 2). */
