@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { LedgerAccountKind, LedgerTransactionKind } from '../../../contract/ledger'
+import type {
+  LedgerAccountKind,
+  LedgerEntry,
+  LedgerTransactionKind,
+} from '../../../contract/ledger'
+import { fromCents } from '../../../contract/money'
+import { DomainError, ITEM_NOT_FOUND } from '../../errors'
 import type { Db } from '../../db/client'
 import { one } from '../../db/one'
 import {
@@ -269,7 +275,23 @@ async function refundWithPayment(tx: Db, refundId: string) {
   )
 }
 
-/** The item's entries, oldest first, as the admin's ledger shows them (cents). */
+/**
+ * GET /api/admin/ledger: the item's entries, oldest first, amounts signed in dollars; 404 'Item
+ * not found' for an unknown item.
+ */
+export async function itemLedger(db: Db, itemId: string): Promise<LedgerEntry[]> {
+  const [item] = await db.select({ id: items.id }).from(items).where(eq(items.id, itemId))
+  if (!item) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
+  return (await entriesOfItem(db, itemId)).map((e) => ({
+    transaction_id: e.transactionId,
+    account: e.account,
+    amount: fromCents(e.cents),
+    kind: e.kind,
+    created_at: e.createdAt.toISOString(),
+  }))
+}
+
+/** The item's entries, oldest first, in cents. */
 export async function entriesOfItem(tx: Db, itemId: string) {
   return tx
     .select({
