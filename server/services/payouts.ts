@@ -82,7 +82,11 @@ export async function savePayout(
  * paid (gross), Tote's fee and the deliverer's share (net), as released, or as they would be
  * released now while held; where the share is (status) and when it is (or was) released.
  */
-async function earnings(db: Db, delivererId: string, money: Pick<MoneyRules, 'platformFeePercent'>) {
+async function earnings(
+  db: Db,
+  delivererId: string,
+  money: Pick<MoneyRules, 'platformFeePercent'>,
+) {
   const rows = await db
     .select({
       itemId: items.id,

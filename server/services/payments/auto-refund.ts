@@ -61,7 +61,10 @@ export async function autoRefund(
       return 'moved_on'
     const due = dueAt(item.deliveryDeadline, money.autoRefundDays)
     if (due > now) {
-      await scheduleAutoRefund(tx, notifier.jobs, money, { requestId, deadline: item.deliveryDeadline })
+      await scheduleAutoRefund(tx, notifier.jobs, money, {
+        requestId,
+        deadline: item.deliveryDeadline,
+      })
       return 'not_due'
     }
     const [moved] = await tx
@@ -82,7 +85,11 @@ export async function autoRefund(
       targetId: item.id,
       reason: `not delivered ${money.autoRefundDays} days after its deadline`,
     })
-    await notify(tx, notifier, { kind: 'auto_refunded', itemId: item.id, delivererId: request.delivererId })
+    await notify(tx, notifier, {
+      kind: 'auto_refunded',
+      itemId: item.id,
+      delivererId: request.delivererId,
+    })
     await notify(tx, notifier, {
       kind: 'delivery_expired',
       itemId: item.id,

@@ -35,7 +35,8 @@ export const senderCard = (userId: string): AccountRef => ({ kind: 'sender_card'
 export const delivererAccount = (userId: string): AccountRef => ({ kind: 'deliverer', userId })
 
 /** `held`, `sender_card:<user id>`: what ledger_accounts.key holds and the admin's ledger shows. */
-export const accountKey = (ref: AccountRef) => ('userId' in ref ? `${ref.kind}:${ref.userId}` : ref.kind)
+export const accountKey = (ref: AccountRef) =>
+  'userId' in ref ? `${ref.kind}:${ref.userId}` : ref.kind
 
 export interface Posting {
   account: AccountRef
@@ -85,7 +86,10 @@ export async function post(tx: Db, t: NewLedgerTransaction): Promise<string | nu
     .returning({ id: ledgerTransactions.id })
   if (!created) return null
 
-  const ids = await lockAccounts(tx, t.entries.map((e) => e.account))
+  const ids = await lockAccounts(
+    tx,
+    t.entries.map((e) => e.account),
+  )
   await tx.insert(ledgerEntries).values(
     t.entries.map((e) => ({
       transactionId: created.id,
@@ -139,14 +143,15 @@ export async function reverse(
   opts: { transactionId: string; key: string; memo: string },
 ): Promise<string | null> {
   const original = one(
-    await tx
-      .select()
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.id, opts.transactionId)),
+    await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, opts.transactionId)),
     'ledger transaction',
   )
   const lines = await tx
-    .select({ kind: ledgerAccounts.kind, userId: ledgerAccounts.userId, cents: ledgerEntries.amountCents })
+    .select({
+      kind: ledgerAccounts.kind,
+      userId: ledgerAccounts.userId,
+      cents: ledgerEntries.amountCents,
+    })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(eq(ledgerEntries.transactionId, original.id))
