@@ -128,7 +128,7 @@ export const payoutDetails = z.object({
  * available (released to the deliverer's balance), paid (sent to their bank: a later step), or
  * reversed (taken back). Disputed comes with disputes.
  */
-export const earningStatuses = ['held', 'available', 'paid', 'reversed'] as const
+const earningStatuses = ['held', 'available', 'paid', 'reversed'] as const
 export const earning = z.object({
   item_id: z.string(),
   item_name: z.string(),

@@ -31,7 +31,7 @@ export async function scheduleAutoRefund(
   )
 }
 
-export type AutoRefundOutcome = 'refunded' | 'not_due' | 'moved_on'
+type AutoRefundOutcome = 'refunded' | 'not_due' | 'moved_on'
 
 /**
  * Cancels and refunds the request's item if it is still on its way (ready_to_pickup or
@@ -39,7 +39,7 @@ export type AutoRefundOutcome = 'refunded' | 'not_due' | 'moved_on'
  * row lock, so a delivery at the same moment either happens first (nothing is refunded) or is
  * refused. A job that runs early (the setting grew since it was queued) queues itself again.
  */
-export async function autoRefund(
+async function autoRefund(
   db: Db,
   notifier: Notifier,
   money: Pick<MoneyRules, 'autoRefundDays'>,

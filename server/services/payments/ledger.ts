@@ -29,16 +29,16 @@ export type AccountRef =
   | { kind: Extract<LedgerAccountKind, 'sender_card' | 'deliverer'>; userId: string }
 
 export const HELD: AccountRef = { kind: 'held' }
-export const REFUNDS: AccountRef = { kind: 'refunds' }
+const REFUNDS: AccountRef = { kind: 'refunds' }
 export const PLATFORM_FEES: AccountRef = { kind: 'platform_fees' }
-export const senderCard = (userId: string): AccountRef => ({ kind: 'sender_card', userId })
+const senderCard = (userId: string): AccountRef => ({ kind: 'sender_card', userId })
 export const delivererAccount = (userId: string): AccountRef => ({ kind: 'deliverer', userId })
 
 /** `held`, `sender_card:<user id>`: what ledger_accounts.key holds and the admin's ledger shows. */
 export const accountKey = (ref: AccountRef) =>
   'userId' in ref ? `${ref.kind}:${ref.userId}` : ref.kind
 
-export interface Posting {
+interface Posting {
   account: AccountRef
   /** Whole cents, signed: into the account (+) or out of it (-); never 0. */
   cents: number
@@ -118,8 +118,8 @@ async function lockAccounts(tx: Db, refs: AccountRef[]): Promise<Map<string, str
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.key, keys))
   const known = new Set(existing.map((r) => r.key))
-  for (const key of keys.filter((k) => !known.has(k))) {
-    const ref = byKey.get(key)!
+  for (const [key, ref] of [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (known.has(key)) continue
     await tx
       .insert(ledgerAccounts)
       .values({ key, kind: ref.kind, userId: 'userId' in ref ? ref.userId : null })
@@ -297,7 +297,7 @@ export async function itemLedger(db: Db, itemId: string): Promise<LedgerEntry[]>
 }
 
 /** The item's entries, oldest first, in cents. */
-export async function entriesOfItem(tx: Db, itemId: string) {
+async function entriesOfItem(tx: Db, itemId: string) {
   return tx
     .select({
       transactionId: ledgerTransactions.id,
