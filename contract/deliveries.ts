@@ -123,12 +123,30 @@ export const payoutDetails = z.object({
   routing_or_bic: z.string(),
   updated_at: z.string(),
 })
+/**
+ * Where a delivery's money is (decision 038): held until the hold after delivery passes, then
+ * available (released to the deliverer's balance), paid (sent to their bank: a later step), or
+ * reversed (taken back). Disputed comes with disputes.
+ */
+const earningStatuses = ['held', 'available', 'paid', 'reversed'] as const
 export const earning = z.object({
   item_id: z.string(),
   item_name: z.string(),
+  /** The agreed price, in dollars. */
   amount: z.number(),
   delivered_at: z.string().nullable(),
+  /** What the sender finally paid (the agreed price less refunds), in dollars. */
+  gross: z.number(),
+  /** Tote's fee: PLATFORM_FEE_PERCENT of gross, half a cent up; until release, as it would be now. */
+  fee: z.number(),
+  /** The deliverer's share: gross less the fee. */
+  net: z.number(),
+  status: z.enum(earningStatuses),
+  /** When a held share is (or was) released; null while not known (no hold recorded). */
+  release_at: z.string().nullable(),
 })
+/** The deliverer's shares by where they are, in dollars; available is their ledger balance. */
+const earningTotals = z.object({ held: z.number(), available: z.number(), paid: z.number() })
 export const paymentMethodAnswer = envelope(
   z.object({
     provider: z.enum(['stripe', 'manual']),
@@ -136,6 +154,8 @@ export const paymentMethodAnswer = envelope(
     /** Stripe Connect onboarding link when Stripe keys are set. */
     onboarding_url: z.string().nullable(),
     earnings: z.array(earning),
+    /** The sum of the delivered items' agreed prices (amount). */
     total_earned: z.number(),
+    totals: earningTotals,
   }),
 )

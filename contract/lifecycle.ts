@@ -126,3 +126,12 @@ export const allowedEvents = (role: LifecycleRole, context: LifecycleContext) =>
 
 export const allows = (event: LifecycleEvent, role: LifecycleRole, context: LifecycleContext) =>
   decide(event, role, context).ok
+
+/**
+ * Not anyone's move, so not a row of `transitions`: the auto-refund job cancels an accepted item
+ * still on its way AUTO_REFUND_DAYS after its deadline, and refunds its sender (decision 038).
+ */
+export const expiry = {
+  from: ['ready_to_pickup', 'in_process'] as const satisfies readonly ItemStatus[],
+  to: 'cancelled' as const satisfies ItemStatus,
+}

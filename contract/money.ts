@@ -24,3 +24,23 @@ export const agreedPriceCents = (
   offer: string | number | null | undefined,
   senderPrice: string | number,
 ) => toCents(offer ?? senderPrice)
+
+/**
+ * Tote's fee on a delivery, in cents: `percent` of what the sender finally paid (the agreed price
+ * less refunds), rounded half-up to the cent (decision 038). `percent` has at most two decimals
+ * (12.5 is 1250 basis points), so the sum stays in integers: no binary fraction decides a cent.
+ */
+export function platformFeeCents(paidCents: number, percent: number): number {
+  if (!Number.isInteger(paidCents) || paidCents < 0)
+    throw new RangeError(`paid cents must be a whole number >= 0, got ${paidCents}`)
+  const basisPoints = Math.round(percent * 100)
+  if (basisPoints < 0 || basisPoints > 10_000)
+    throw new RangeError(`the fee must be between 0 and 100 percent, got ${percent}`)
+  return Math.floor((paidCents * basisPoints + 5_000) / 10_000)
+}
+
+/** What a release moves out of the held money: Tote's fee and the deliverer's share (the rest). */
+export function releaseSplit(paidCents: number, percent: number) {
+  const fee = platformFeeCents(paidCents, percent)
+  return { gross: paidCents, fee, net: paidCents - fee }
+}

@@ -21,6 +21,9 @@ export const notificationKinds = [
   'item_to_review',
   'request_to_review',
   'info_answered',
+  'auto_refunded',
+  'delivery_expired',
+  'earnings_released',
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
@@ -73,6 +76,21 @@ export const kindRules: Record<NotificationKind, KindRule> = {
     audience: 'admin',
     mail: false,
     label: 'A user answered an information request',
+  },
+  auto_refunded: {
+    audience: 'sender',
+    mail: true,
+    label: 'My item was not delivered in time and I was refunded',
+  },
+  delivery_expired: {
+    audience: 'deliverer',
+    mail: true,
+    label: 'A delivery of mine was cancelled because it was not made in time',
+  },
+  earnings_released: {
+    audience: 'deliverer',
+    mail: false,
+    label: 'My earnings for a delivery were released',
   },
 }
 

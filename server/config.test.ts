@@ -98,6 +98,36 @@ describe('configuration', () => {
     ])
     expect(problemsOf({ SEED: 'maybe' })).toEqual(['SEED must be true or false'])
   })
+
+  it('reads the money settings with their defaults, and refuses wrong ones naming the variable', () => {
+    expect(loadConfig({}).money).toEqual({
+      payoutHoldHours: 24,
+      platformFeePercent: 10,
+      autoRefundDays: 7,
+    })
+    expect(
+      loadConfig({ PAYOUT_HOLD_HOURS: '0.5', PLATFORM_FEE_PERCENT: '12.5', AUTO_REFUND_DAYS: '14' })
+        .money,
+    ).toEqual({ payoutHoldHours: 0.5, platformFeePercent: 12.5, autoRefundDays: 14 })
+    expect(problemsOf({ PAYOUT_HOLD_HOURS: 'a day' })).toEqual([
+      'PAYOUT_HOLD_HOURS must be a number of hours',
+    ])
+    expect(problemsOf({ PAYOUT_HOLD_HOURS: '-1' })).toEqual([
+      'PAYOUT_HOLD_HOURS must be a number of hours, 0 or more',
+    ])
+    expect(problemsOf({ PLATFORM_FEE_PERCENT: '150' })).toEqual([
+      'PLATFORM_FEE_PERCENT must be between 0 and 100',
+    ])
+    expect(problemsOf({ PLATFORM_FEE_PERCENT: '12.345' })).toEqual([
+      'PLATFORM_FEE_PERCENT must have at most two decimals',
+    ])
+    expect(problemsOf({ AUTO_REFUND_DAYS: '1.5' })).toEqual([
+      'AUTO_REFUND_DAYS must be a whole number of days',
+    ])
+    expect(problemsOf({ AUTO_REFUND_DAYS: '0' })).toEqual([
+      'AUTO_REFUND_DAYS must be at least 1 day',
+    ])
+  })
   it('reads the object store from S3_*, and refuses a wrong one naming the variable', () => {
     expect(loadConfig({}).s3).toBeUndefined()
     expect(

@@ -88,6 +88,18 @@ export interface Config {
    * production: generated into DATA_DIR (server/services/handoff-keys.ts).
    */
   handoffKeys: HandoffKeySet | undefined
+  /** How money is held, split and given back (decision 038). */
+  money: MoneyRules
+}
+
+/** The money rules (decision 038), handed to the services that move money as a plain object. */
+export interface MoneyRules {
+  /** PAYOUT_HOLD_HOURS: how long after delivery the deliverer's share is released (decimal hours). */
+  payoutHoldHours: number
+  /** PLATFORM_FEE_PERCENT: Tote's share of what the sender finally paid (up to two decimals). */
+  platformFeePercent: number
+  /** AUTO_REFUND_DAYS: an accepted item not delivered this long after its deadline is refunded. */
+  autoRefundDays: number
 }
 
 /** An EC P-256 key as a JWK; `d` only on the key that signs. */
@@ -262,6 +274,25 @@ const envSchema = z.object({
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
     .optional(),
   HANDOFF_SIGNING_KEY: handoffKeySet.optional(),
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .min(0, 'must be a number of hours, 0 or more')
+    .max(24 * 90, 'must be at most 2160 hours (90 days)')
+    .default(24),
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: 'must be a percentage' })
+    .min(0, 'must be between 0 and 100')
+    .max(100, 'must be between 0 and 100')
+    .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
+      message: 'must have at most two decimals',
+    })
+    .default(10),
+  AUTO_REFUND_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(365, 'must be at most 365 days')
+    .default(7),
 })
 
 /** Hosts an http:// APP_ORIGIN may name in production: links that never leave the machine. */
@@ -353,6 +384,11 @@ export function loadConfig(env: Env = process.env): Config {
       (/^\S+@\S+$/.test(fromAddress) ? `mailto:${fromAddress}` : 'mailto:admin@localhost'),
     pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
     handoffKeys: e.HANDOFF_SIGNING_KEY,
+    money: {
+      payoutHoldHours: e.PAYOUT_HOLD_HOURS,
+      platformFeePercent: e.PLATFORM_FEE_PERCENT,
+      autoRefundDays: e.AUTO_REFUND_DAYS,
+    },
   }
 }
 

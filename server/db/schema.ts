@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { approvals, itemStatuses, requestStatuses } from '../../contract/lifecycle'
 import { handoffSteps } from '../../contract/handoffs'
+import { ledgerAccountKinds, ledgerTransactionKinds } from '../../contract/ledger'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -49,6 +50,8 @@ export const tokenPurposeEnum = pgEnum('token_purpose', [
 ])
 export const partyEnum = pgEnum('party', ['sender', 'deliverer'])
 export const handoffStepEnum = pgEnum('handoff_step', handoffSteps)
+export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ledgerAccountKinds)
+export const ledgerTransactionKindEnum = pgEnum('ledger_transaction_kind', ledgerTransactionKinds)
 
 export const users = pgTable(
   'users',
@@ -627,4 +630,108 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+)
+
+/**
+ * The ledger's accounts (decision 037): one per sender's card and per deliverer, one each for the
+ * held money, the refunds under way and Tote's fees. `key` names it (`held`,
+ * `sender_card:<user id>`…). balance_cents is kept by a trigger on ledger_entries (never written
+ * by code: the database refuses it); posting locks the accounts it touches, ordered by id.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    key: text('key').notNull().unique('ledger_accounts_key_unique'),
+    kind: ledgerAccountKindEnum('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'ledger_accounts_owner',
+      sql`(${t.kind} in ('sender_card', 'deliverer')) = (${t.userId} is not null)`,
+    ),
+  ],
+)
+
+/**
+ * One movement of money: its entries sum to zero, checked by the database when the transaction
+ * commits (a deferred constraint trigger). `key` makes it happen once (`release:<request id>`,
+ * `capture:<payment id>`…): a second post with the same key inserts nothing. Append-only.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    kind: ledgerTransactionKindEnum('kind').notNull(),
+    key: text('key').notNull().unique('ledger_transactions_key_unique'),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'restrict' }),
+    requestId: uuid('request_id').references(() => deliveryRequests.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    /** A reversal: the transaction whose entries it negates. */
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_transactions_item_idx').on(t.itemId, t.createdAt)],
+)
+
+/** A line of a ledger transaction: a signed amount of cents into (+) or out of (-) one account. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId),
+    check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
+  ],
+)
+
+/**
+ * The hold of a delivered request's money (decision 038): written when the item is delivered,
+ * released at release_at by a job. released_at is set by one conditional update (released_at is
+ * null), in the transaction that posts the release, so two workers or parallel calls pay once.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => deliveryRequests.id, { onDelete: 'restrict' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'restrict' }),
+    delivererId: uuid('deliverer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    transactionId: uuid('transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('releases_deliverer_idx').on(t.delivererId),
+    index('releases_due_idx')
+      .on(t.releaseAt)
+      .where(sql`${t.releasedAt} is null`),
+  ],
 )

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Role } from '../../contract/user'
 import { agreedPriceCents } from '../../contract/money'
 import { issueHandoffs } from '../services/handoffs'
+import { capturePayment } from '../services/payments/ledger'
 import { hashPassword } from '../services/passwords'
 import { tripRouteCells } from '../services/trips'
 import type { Db } from './client'
@@ -294,6 +295,8 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
           clientSecret: `${intent}_secret_${randomBytes(12).toString('hex')}`,
         })
         .returning({ id: payments.id })
+      // Held by Tote from the acceptance, as accepting records it (decision 037).
+      await capturePayment(tx, paymentId)
       // The item's history, one hour apart and oldest first, as the real calls would write it.
       const history: [string, string, 'item' | 'delivery_request', string, string | null][] = [
         [admin.id, 'item.sending_approved', 'item', item.id, null],

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { adminDecisionRoutes } from './admin/decisions'
 import { adminHandoffRoutes } from './admin/handoffs'
 import { adminItemRoutes } from './admin/items'
+import { adminLedgerRoutes } from './admin/ledger'
 import { adminTermRoutes } from './admin/terms'
 import { adminUserRoutes } from './admin/users'
 
@@ -16,4 +17,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminUserRoutes)
   await app.register(adminTermRoutes)
   await app.register(adminHandoffRoutes)
+  await app.register(adminLedgerRoutes)
 }

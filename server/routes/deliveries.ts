@@ -338,7 +338,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           status === 'delivered' ? proofFile : undefined,
           travelRefusals,
           (proof) =>
-            moveDelivery(app.db, app.notifier, {
+            moveDelivery(app.db, app.notifier, app.config.money, {
               itemId: item_id,
               delivererId: user.id,
               move: decision.transition,

@@ -338,6 +338,8 @@ describe.each(backends)('notify() on %s', (backend) => {
       { kind: 'request_awaits_sender', mail: true },
       { kind: 'delivered', mail: true },
       { kind: 'info_requested', mail: true },
+      // Decision 038: an accepted item not delivered in time is refunded, and the sender told.
+      { kind: 'auto_refunded', mail: true },
     ])
     const off = await put(sender2, [{ kind: 'sending_approved', mail: false }])
     expect(off.statusCode).toBe(200)

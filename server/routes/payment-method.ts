@@ -9,6 +9,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const deliverer = app.requireRole('deliverer')
   const view = (user: AuthUser) =>
     paymentMethodView(app.db, {
+      money: app.config.money,
       stripeSecretKey: app.config.stripeSecretKey,
       user,
       origin: app.publicOrigin(),

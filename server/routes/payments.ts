@@ -113,7 +113,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request)
-      const itemId = await answerRequest(app.db, provider, app.notifier, {
+      const itemId = await answerRequest(app.db, provider, app.notifier, app.config.money, {
         senderId: user.id,
         itemId: request.body.item_id,
         delivererId: request.body.deliverer_id,

@@ -10,6 +10,8 @@ import { recordHandoff, type HandoffRecord } from './handoffs'
 import type { ItemRow } from './item-view'
 import type { LifecycleContext, Transition } from '../../contract/lifecycle'
 import { notify, type Notifier } from './notify'
+import { holdForRelease } from './payments/releases'
+import type { MoneyRules } from '../config'
 
 // The deliverer's side of the item lifecycle (docs/design.md lifecycle 3-5): requesting an item,
 // the dashboard's counters, the lists of their work, and moving a carried item along.
@@ -218,15 +220,29 @@ export interface DeliveryMove {
 const stampColumns = { picked_up_at: 'pickedUpAt', delivered_at: 'deliveredAt' } as const
 
 /** Moves a carried item one step, conditional on the move's `from`: a concurrent change is a 409. */
-export async function moveDelivery(db: Db, notifier: Notifier, m: DeliveryMove): Promise<void> {
+export async function moveDelivery(
+  db: Db,
+  notifier: Notifier,
+  money: Pick<MoneyRules, 'payoutHoldHours'>,
+  m: DeliveryMove,
+): Promise<void> {
   const { from, to, stamp } = m.move
+  const at = new Date()
   await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(items)
-      .set({ status: to, ...(stamp && { [stampColumns[stamp]]: new Date() }) })
+      .set({ status: to, ...(stamp && { [stampColumns[stamp]]: at }) })
       .where(and(eq(items.id, m.itemId), eq(items.status, from)))
-      .returning({ id: items.id })
+      .returning({ id: items.id, currentRequestId: items.currentRequestId })
     if (!moved) throw new DomainError('BAD_TRANSITION', BAD_TRANSITION)
+    // Delivered: the deliverer's share is released PAYOUT_HOLD_HOURS from now (decision 038).
+    if (to === 'delivered' && moved.currentRequestId)
+      await holdForRelease(tx, notifier.jobs, money, {
+        itemId: m.itemId,
+        requestId: moved.currentRequestId,
+        delivererId: m.delivererId,
+        deliveredAt: at,
+      })
     if (m.proof) {
       const fileId = await insertStoredFile(tx, m.proof, {
         ownerId: m.delivererId,

@@ -148,4 +148,25 @@ export const texts: Record<NotificationKind, (s: Subject) => Written> = {
     link: pages.admin(item.id),
     mail: null,
   }),
+  auto_refunded: ({ item }) => ({
+    title: `${item.name} was not delivered in time: you are refunded`,
+    body: `Its deadline was ${day(item.deliveryDeadline)}. Tote cancelled the delivery and refunded your payment in full.`,
+    link: pages.sender(item.id),
+    mail: (name, url) =>
+      lifecycleMails.autoRefunded(name, item.name, day(item.deliveryDeadline), url),
+  }),
+  delivery_expired: ({ item }) => ({
+    title: `Your delivery of ${item.name} was cancelled`,
+    body: `It was not delivered in time (its deadline was ${day(item.deliveryDeadline)}); the sender was refunded.`,
+    // Not /my-deliveries/{id}: a cancelled item leaves their deliveries; their request still shows it.
+    link: pages.deliverer(item.id),
+    mail: (name, url) =>
+      lifecycleMails.deliveryExpired(name, item.name, day(item.deliveryDeadline), url),
+  }),
+  earnings_released: ({ item }) => ({
+    title: `Your earnings for ${item.name} are available`,
+    body: 'The hold after delivery has passed; see them under Payment method.',
+    link: '/payment-method',
+    mail: null,
+  }),
 }

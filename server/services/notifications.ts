@@ -39,6 +39,14 @@ export const lifecycleMails = {
     subject: `Your item "${item}" was delivered`,
     text: `Hello ${name},\n\n${deliverer} delivered your item "${item}". The proof of delivery is on the item's page:\n${link}${sign}`,
   }),
+  autoRefunded: (name: string, item: string, deadline: string, link: string): Body => ({
+    subject: `Your item "${item}" was not delivered in time: you are refunded`,
+    text: `Hello ${name},\n\nYour item "${item}" was still not delivered long after its deadline (${deadline}), so Tote cancelled the delivery and refunded your payment in full. Your bank may take a few days to show it.\n\nSee your item:\n${link}${sign}`,
+  }),
+  deliveryExpired: (name: string, item: string, deadline: string, link: string): Body => ({
+    subject: `Your delivery of "${item}" was cancelled`,
+    text: `Hello ${name},\n\nThe item "${item}" was still not delivered long after its deadline (${deadline}), so Tote cancelled the delivery and refunded the sender. It is no longer yours to carry, and it will not be paid.\n\nSee the delivery:\n${link}${sign}`,
+  }),
 }
 
 /** The mail of a trip match (decision 024): an approved item lies on one of the deliverer's trips. */

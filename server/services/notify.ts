@@ -28,6 +28,9 @@ export type NotifyEvent =
         | 'delivery_approved'
         | 'request_accepted'
         | 'request_to_review'
+        | 'auto_refunded'
+        | 'delivery_expired'
+        | 'earnings_released'
       itemId: string
       delivererId: string
     }
@@ -71,6 +74,7 @@ function recipientOf(event: NotifyEvent, senderId: string): string | 'admins' {
     case 'request_awaits_sender':
     case 'picked_up':
     case 'delivered':
+    case 'auto_refunded':
       return senderId
     case 'info_requested':
       return event.userId
@@ -79,6 +83,8 @@ function recipientOf(event: NotifyEvent, senderId: string): string | 'admins' {
     case 'request_accepted':
     case 'request_rejected':
     case 'trip_match':
+    case 'delivery_expired':
+    case 'earnings_released':
       return event.delivererId
   }
 }

@@ -1,11 +1,21 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { earning, payoutDetails as payoutDetailsShape } from '../../contract/deliveries'
 import type { Db } from '../db/client'
-import { deliveryRequests, items, payoutDetails } from '../db/schema'
+import {
+  deliveryRequests,
+  items,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  payoutDetails,
+  releases,
+} from '../db/schema'
+import type { MoneyRules } from '../config'
+import { accountKey, delivererAccount } from './payments/ledger'
 import { audit } from './audit'
 import { stripeClient } from './payments/stripe'
-import { fromCents } from '../../contract/money'
+import { fromCents, releaseSplit } from '../../contract/money'
 
 type Payout = z.infer<typeof payoutDetailsShape>
 type Earning = z.infer<typeof earning>
@@ -67,19 +77,28 @@ export async function savePayout(
 
 /**
  * What the deliverer earned: each delivered item whose current, accepted request is theirs, at the
- * price agreed when the sender accepted it (decision 030), summed in cents. delivered_at is when
- * they marked it delivered.
+ * price agreed when the sender accepted it (decision 030), summed in cents; delivered_at is when
+ * they marked it delivered. Beside it, from the ledger (decision 038): what the sender finally
+ * paid (gross), Tote's fee and the deliverer's share (net), as released, or as they would be
+ * released now while held; where the share is (status) and when it is (or was) released.
  */
-async function earnings(db: Db, delivererId: string) {
+async function earnings(
+  db: Db,
+  delivererId: string,
+  money: Pick<MoneyRules, 'platformFeePercent'>,
+) {
   const rows = await db
     .select({
       itemId: items.id,
       itemName: items.name,
       cents: deliveryRequests.agreedPriceCents,
       deliveredAt: items.deliveredAt,
+      releaseAt: releases.releaseAt,
+      releasedAt: releases.releasedAt,
     })
     .from(items)
     .innerJoin(deliveryRequests, eq(deliveryRequests.id, items.currentRequestId))
+    .leftJoin(releases, eq(releases.requestId, deliveryRequests.id))
     .where(
       and(
         eq(deliveryRequests.delivererId, delivererId),
@@ -88,15 +107,102 @@ async function earnings(db: Db, delivererId: string) {
       ),
     )
     .orderBy(asc(items.updatedAt), asc(items.id))
+  const books = await ledgerByItem(
+    db,
+    rows.map((r) => r.itemId),
+  )
   // Accepting writes agreed_price_cents; the migration filled it in for older acceptances.
   const cents = rows.map((r) => r.cents ?? 0)
-  const list: Earning[] = rows.map((r, i) => ({
-    item_id: r.itemId,
-    item_name: r.itemName,
-    amount: fromCents(cents[i] ?? 0),
-    delivered_at: r.deliveredAt?.toISOString() ?? null,
-  }))
-  return { earnings: list, total_earned: fromCents(cents.reduce((sum, c) => sum + c, 0)) }
+  const totals = { held: 0, available: 0, paid: 0 }
+  const list: Earning[] = rows.map((r, i) => {
+    const agreed = cents[i] ?? 0
+    const book = books.get(r.itemId)
+    let figures: { gross: number; fee: number; net: number }
+    let status: Earning['status']
+    if (r.releasedAt && book?.released) {
+      figures = book.released
+      // Released, then taken back (a reversal of the release): nothing of it is the deliverer's.
+      status = book.delivererCents > 0 ? 'available' : 'reversed'
+    } else if (r.releasedAt) {
+      // Released with nothing held: refunded in full before the hold ended.
+      figures = { gross: 0, fee: 0, net: 0 }
+      status = 'reversed'
+    } else {
+      // Held: what is held now (the agreed price where the ledger has no capture: older data).
+      figures = releaseSplit(book ? book.heldCents : agreed, money.platformFeePercent)
+      status = 'held'
+      totals.held += figures.net
+    }
+    return {
+      item_id: r.itemId,
+      item_name: r.itemName,
+      amount: fromCents(agreed),
+      delivered_at: r.deliveredAt?.toISOString() ?? null,
+      gross: fromCents(figures.gross),
+      fee: fromCents(figures.fee),
+      net: fromCents(figures.net),
+      status,
+      release_at: r.releaseAt?.toISOString() ?? null,
+    }
+  })
+  // Available is the deliverer's ledger balance: released shares not yet paid out. Paying out to a
+  // bank (Stripe Connect transfers) is a later step of issue 27; until then nothing is paid.
+  const [account] = await db
+    .select({ cents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.key, accountKey(delivererAccount(delivererId))))
+  totals.available = account?.cents ?? 0
+  return {
+    earnings: list,
+    total_earned: fromCents(cents.reduce((sum, c) => sum + c, 0)),
+    totals: {
+      held: fromCents(totals.held),
+      available: fromCents(totals.available),
+      paid: fromCents(totals.paid),
+    },
+  }
+}
+
+/**
+ * The ledger of these items, per item: cents held now, what the release moved (if any), and what
+ * the deliverer's account holds of it after any reversal.
+ */
+async function ledgerByItem(db: Db, itemIds: string[]) {
+  const books = new Map<
+    string,
+    {
+      heldCents: number
+      delivererCents: number
+      released: { gross: number; fee: number; net: number } | null
+    }
+  >()
+  if (itemIds.length === 0) return books
+  const sums = await db
+    .select({
+      itemId: ledgerTransactions.itemId,
+      kind: ledgerTransactions.kind,
+      account: ledgerAccounts.kind,
+      cents: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(inArray(ledgerTransactions.itemId, itemIds))
+    .groupBy(ledgerTransactions.itemId, ledgerTransactions.kind, ledgerAccounts.kind)
+  for (const s of sums) {
+    const book = books.get(s.itemId) ?? { heldCents: 0, delivererCents: 0, released: null }
+    const cents = Number(s.cents)
+    if (s.account === 'held') book.heldCents += cents
+    if (s.account === 'deliverer') book.delivererCents += cents
+    if (s.kind === 'release') {
+      book.released ??= { gross: 0, fee: 0, net: 0 }
+      if (s.account === 'held') book.released.gross = -cents
+      if (s.account === 'platform_fees') book.released.fee = cents
+      if (s.account === 'deliverer') book.released.net = cents
+    }
+    books.set(s.itemId, book)
+  }
+  return books
 }
 
 /**
@@ -159,6 +265,7 @@ async function stripeOnboardingUrl(
 export async function paymentMethodView(
   db: Db,
   opts: {
+    money: Pick<MoneyRules, 'platformFeePercent'>
     stripeSecretKey: string | undefined
     user: { id: string; email: string; name: string }
     origin: string
@@ -178,6 +285,6 @@ export async function paymentMethodView(
     provider: stripeKey ? ('stripe' as const) : ('manual' as const),
     payout: payoutView(await payoutRow(db, opts.user.id)),
     onboarding_url,
-    ...(await earnings(db, opts.user.id)),
+    ...(await earnings(db, opts.user.id, opts.money)),
   }
 }

@@ -5,12 +5,18 @@ import { deliveryRequests, items, payments, refunds } from '../../db/schema'
 import { defineJob } from '../../jobs/define-job'
 import type { JobQueue } from '../../jobs/queue'
 import { audit } from '../audit'
+import { recordRefundDecided, recordRefundSent } from './ledger'
 import type { PaymentProvider } from './provider'
 import { SETTLED_STATES } from './status'
 
 /** Why money goes back (refunds.reason). */
 export type RefundReason =
-  'request_rejected' | 'deliverer_replaced' | 'item_cancelled' | 'request_not_current'
+  | 'request_rejected'
+  | 'deliverer_replaced'
+  | 'item_cancelled'
+  | 'request_not_current'
+  /** An accepted item not delivered AUTO_REFUND_DAYS after its deadline (auto-refund.ts). */
+  | 'not_delivered'
 
 /**
  * Lets go of the payments of these requests, inside the transaction that decides it: a paid one
@@ -47,6 +53,8 @@ export async function releasePayments(
       .returning({ id: refunds.id })
     await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, payment.id))
     if (!refund) continue
+    // The ledger in the same commit: captured (if the sender never accepted, now), then held -> refunds.
+    await recordRefundDecided(tx, refund.id)
     await jobs.enqueue(refundJob, { refundId: refund.id }, { db: tx })
     await audit(tx, {
       actorId: opts.actorId,
@@ -102,8 +110,10 @@ async function runRefund(db: Db, provider: PaymentProvider, refundId: string) {
       .update(refunds)
       .set({ providerRefundId: result.id, status: result.status })
       .where(eq(refunds.id, refund.id))
-    if (result.status === 'succeeded')
+    if (result.status === 'succeeded') {
       await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id))
+      await recordRefundSent(tx, refund.id)
+    }
   })
   if (result.status === 'pending') throw new RefundNotDone(`refund ${result.id} is still pending`)
   if (result.status === 'failed')

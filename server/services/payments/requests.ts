@@ -13,6 +13,9 @@ import { decide, guards, type LifecycleContext, type Transition } from '../../..
 import type { PaymentProvider } from './provider'
 import { paymentStatus, REFUND_STATES, SETTLED_STATES, type PaymentStatus } from './status'
 import { releasePayments, settleStrayPayment } from './refunds'
+import { capturePayment } from './ledger'
+import { scheduleAutoRefund } from './auto-refund'
+import type { MoneyRules } from '../../config'
 
 export const CANNOT_PAY = 'This request cannot be paid'
 const PAYMENT_NOT_COMPLETED = 'Payment has not been completed'
@@ -208,6 +211,7 @@ export async function answerRequest(
   db: Db,
   provider: PaymentProvider,
   notifier: Notifier,
+  money: Pick<MoneyRules, 'autoRefundDays'>,
   opts: {
     senderId: string
     itemId: string
@@ -286,6 +290,13 @@ export async function answerRequest(
         deadline: locked.deliveryDeadline,
       })
       await queueRecipientMail(notifier.jobs, tx, locked, request.id)
+      // The money is Tote's to hold from here (decision 038): the card to held, and no longer than
+      // AUTO_REFUND_DAYS past the deadline should the item never arrive.
+      await capturePayment(tx, paid.id)
+      await scheduleAutoRefund(tx, notifier.jobs, money, {
+        requestId: request.id,
+        deadline: locked.deliveryDeadline,
+      })
     } else {
       await tx
         .update(deliveryRequests)
