@@ -10,6 +10,7 @@ import {
   createItem,
   createRequest,
   createUser,
+  handoffProof,
   multipart,
   TINY_PDF,
   type TestUser,
@@ -89,16 +90,18 @@ describe.each(backends)('the ledger on %s', (backend) => {
       deliverer_id: c.deliverer.id,
       status,
     })
-  /**
-   * Picks up or delivers with the step's code, which the sender reads (so this passes whether
-   * contract/handoff-policy.ts requires codes or not).
-   */
+  /** Picks up or delivers with the step's code and moment, as the deliverer's phone sends them. */
   async function step(c: Case, status: 'in_process' | 'delivered') {
-    const codes = await get(c.sender, `/api/items/${c.itemId}/handoff-codes`)
-    if (codes.statusCode !== 200) return codes.statusCode
-    const code = codes.json().data[status === 'in_process' ? 'pickup' : 'delivery'].code as string
+    // An item with no accepted request has no codes: the step is refused as a phone's would be.
+    const proof = await handoffProof(
+      t.app,
+      c.sender,
+      c.itemId,
+      status === 'in_process' ? 'pickup' : 'delivery',
+    ).catch(() => null)
+    if (!proof) return 404
     const body = await multipart(
-      { item_id: c.itemId, status, handoff_code: code },
+      { item_id: c.itemId, status, ...proof },
       ...(status === 'delivered'
         ? [{ field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }]
         : []),
