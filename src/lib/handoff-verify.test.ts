@@ -2,6 +2,7 @@
 // Node's WebCrypto: real ES256 keys, made here, sign the codes the phone checks.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { HANDOFF_CODE_TYPE, type HandoffClaims } from '@contract/handoffs'
+import { b64json, makeKey, signCode } from '@/test/handoff-codes'
 import { HANDOFF_REFUSAL, verifyHandoffCode, type HandoffKeys } from './handoff-verify'
 
 const itemId = 'item-1'
@@ -9,32 +10,9 @@ const delivererId = 'deliverer-1'
 const now = new Date('2026-11-26T12:00:00Z')
 const inAWeek = Math.floor(now.getTime() / 1000) + 7 * 86_400
 
-const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url')
-const b64json = (value: unknown) => b64url(new TextEncoder().encode(JSON.stringify(value)))
-
 let signingKey: CryptoKey
 let otherKey: CryptoKey
 let keys: HandoffKeys
-
-async function makeKey(kid: string) {
-  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
-    'sign',
-    'verify',
-  ])
-  const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey)
-  return {
-    privateKey: pair.privateKey,
-    published: {
-      kty: 'EC' as const,
-      crv: 'P-256' as const,
-      x: jwk.x!,
-      y: jwk.y!,
-      kid,
-      alg: 'ES256' as const,
-      use: 'sig' as const,
-    },
-  }
-}
 
 beforeAll(async () => {
   const current = await makeKey('current')
@@ -45,31 +23,24 @@ beforeAll(async () => {
   keys = [earlier.published, current.published]
 })
 
-async function sign(
+const sign = (
   claims: Partial<HandoffClaims> = {},
   opts: { key?: CryptoKey; kid?: string; typ?: string } = {},
-) {
-  const header = b64json({
-    alg: 'ES256',
-    kid: opts.kid ?? 'current',
-    typ: opts.typ ?? HANDOFF_CODE_TYPE,
-  })
-  const payload = b64json({
-    item: itemId,
-    deliverer: delivererId,
-    step: 'pickup',
-    nonce: 'n0nce',
-    exp: inAWeek,
-    iat: inAWeek - 7 * 86_400,
-    ...claims,
-  })
-  const signature = await crypto.subtle.sign(
-    { name: 'ECDSA', hash: 'SHA-256' },
+) =>
+  signCode(
     opts.key ?? signingKey,
-    new TextEncoder().encode(`${header}.${payload}`),
+    opts.kid ?? 'current',
+    {
+      item: itemId,
+      deliverer: delivererId,
+      step: 'pickup',
+      nonce: 'n0nce',
+      exp: inAWeek,
+      iat: inAWeek - 7 * 86_400,
+      ...claims,
+    },
+    opts.typ,
   )
-  return `${header}.${payload}.${b64url(new Uint8Array(signature))}`
-}
 
 const check = (
   code: string,
@@ -163,16 +134,8 @@ describe('verifyHandoffCode', () => {
   })
 
   it('refuses a Tote signature over a payload that is no handoff', async () => {
-    const header = b64json({ alg: 'ES256', kid: 'current', typ: HANDOFF_CODE_TYPE })
-    const payload = b64json({ sub: 'someone' })
-    const signature = await crypto.subtle.sign(
-      { name: 'ECDSA', hash: 'SHA-256' },
-      signingKey,
-      new TextEncoder().encode(`${header}.${payload}`),
-    )
-    expect(await check(`${header}.${payload}.${b64url(new Uint8Array(signature))}`)).toEqual(
-      refusal(HANDOFF_REFUSAL.notToteCode),
-    )
+    const code = await signCode(signingKey, 'current', { sub: 'someone' } as never)
+    expect(await check(code)).toEqual(refusal(HANDOFF_REFUSAL.notToteCode))
   })
 
   it('says when the device has no keys, so the server must check the code', async () => {
