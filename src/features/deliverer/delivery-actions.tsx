@@ -88,7 +88,8 @@ export function DeliveryActions({ item }: { item: Item }) {
   const canDeliver =
     allowedEvents('deliverer', { ...item, status: local.status }).includes('deliver') &&
     !pending(deliveryLocal)
-  if (!canPickUp && !canDeliver && !pending(pickupLocal) && !pending(deliveryLocal)) return null
+  // A step the server answered after the fact keeps its note until the outbox forgets it (a day).
+  if (!canPickUp && !canDeliver && !pickupLocal && !deliveryLocal) return null
 
   const submit = (step: HandoffStep) => (input: StepSubmission) => {
     const result = update.mutateAsync({
