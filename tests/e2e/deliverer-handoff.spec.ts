@@ -102,9 +102,9 @@ test.describe('handoffs proven with no signal', () => {
     await expect(dialog.getByRole('alert')).toHaveText(
       'This code is for the delivery, not the pickup',
     )
-    // One character changed in the signature: not Tote's.
-    const tampered =
-      codes.pickup.code.slice(0, -2) + (codes.pickup.code.endsWith('A') ? 'BB' : 'AA')
+    // The pickup code's statement under another code's signature: not Tote's.
+    const [header, payload] = codes.pickup.code.split('.')
+    const tampered = `${header}.${payload}.${codes.delivery.code.split('.')[2]}`
     await code.fill(tampered)
     await dialog.getByRole('button', { name: 'Confirm pickup' }).click()
     await expect(dialog.getByRole('alert')).toHaveText('This code was not signed by Tote')
