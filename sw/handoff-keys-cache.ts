@@ -4,7 +4,7 @@ import { NetworkFirst } from 'workbox-strategies'
 import { okOnly } from './ok-only'
 
 /** GET /api/handoff-keys: public keys, not user data, so they stay at logout (decision 036). */
-export const HANDOFF_KEYS_CACHE = 'tote-handoff-keys-v1'
+const HANDOFF_KEYS_CACHE = 'tote-handoff-keys-v1'
 
 /**
  * The public keys that check handoff codes (decision 034), network first (a rotated set arrives

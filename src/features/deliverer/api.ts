@@ -182,7 +182,7 @@ export interface DeliveryStepInput {
 }
 
 /** The multipart text fields of POST /api/update-delivery-status, as the outbox keeps them. */
-export function deliveryStepFields(
+function deliveryStepFields(
   input: Omit<DeliveryStepInput, 'position' | 'file' | 'itemName'>,
   position: QuickPosition | null,
 ): Record<string, string> {

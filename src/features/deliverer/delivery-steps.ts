@@ -8,7 +8,7 @@ import { deliveryStepMutationKey, type DeliveryStepInput } from './api'
 // What this device knows of the deliverer's steps before the server does (decision 036): a step
 // being sent or waiting in the outbox, refused when it arrived, or confirmed.
 
-export type StepStatus = 'in_process' | 'delivered'
+type StepStatus = 'in_process' | 'delivered'
 
 export interface LocalStep {
   /** sending: the call is under way; waiting: kept in the outbox until the network is back. */
