@@ -8,8 +8,8 @@ import { okOnly } from './ok-only'
 export const PLACES_CACHE = 'tote-places-v1'
 
 /**
- * The only /api answers the worker caches: place names are not user data, and a search typed
- * before still finds its places offline. Network first with a 3 s timeout, then the cache. Every
+ * With the handoff keys (handoff-keys-cache.ts), the only /api answers the worker caches: place
+ * names are not user data, and a search typed before still finds its places offline. Network first with a 3 s timeout, then the cache. Every
  * other /api call goes to the network untouched (the page keeps what the user may see, per user).
  */
 export function registerPlacesCache(origin: string): void {

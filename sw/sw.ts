@@ -4,13 +4,15 @@
 //   minus the map (map-warmup: cached once a signed-in page asks), fetched in parallel
 //   (precache-warmup)
 // - navigation: client routes answered with the precached shell, so the app opens offline
-// - map-cache / places-cache: runtime caches of public data (tiles, place names); no other /api
-//   answer is ever cached here: the page keeps the user's data, per user, in IndexedDB
+// - map-cache / places-cache / handoff-keys-cache: runtime caches of public data (tiles, place
+//   names, the keys that check handoff codes); no other /api answer is ever cached here: the page
+//   keeps the user's data, per user, in IndexedDB
 // - user-caches: logout drops runtime caches that could hold user data
 // - outbox-sync: Background Sync replays the offline outbox (src/lib/outbox)
 // - push: trip alerts shown as notifications, opening the item on click
 // - lifecycle: a new version waits until the user accepts the update prompt
 import { addPlugins, cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
+import { registerHandoffKeysCache } from './handoff-keys-cache'
 import { registerLifecycle } from './lifecycle'
 import { registerMapCache } from './map-cache'
 import { isMapAsset, registerMapWarmup } from './map-warmup'
@@ -38,6 +40,7 @@ registerMapWarmup(
 cleanupOutdatedCaches()
 registerNavigation()
 registerPlacesCache(self.location.origin)
+registerHandoffKeysCache(self.location.origin)
 registerMapCache(self.location.origin)
 registerUserCacheClearing(self)
 registerOutboxSync(self)

@@ -18,7 +18,8 @@ export interface PersistedQuery {
   dataUpdatedAt: number
 }
 
-export type OutboxKind = 'respond-further-info' | 'request-item'
+/** update-delivery-status: a deliverer's pickup or delivery with its handoff code (decision 036). */
+export type OutboxKind = 'respond-further-info' | 'request-item' | 'update-delivery-status'
 export type OutboxStatus = 'queued' | 'sending' | 'failed' | 'sent'
 
 export interface OutboxFile {

@@ -256,8 +256,16 @@ test.describe('the deliverer requests an item along their route', () => {
     await expect(job.getByRole('link', { name: ready.delivery_phone })).toBeVisible()
     await expect(page.getByRole('region', { name: `Route of ${ready.name}` })).toBeVisible()
 
-    await page.getByRole('button', { name: 'Mark picked up' }).click()
-    const confirm = page.getByRole('alertdialog', { name: 'Confirm pickup' })
+    // The pickup is confirmed with the sender's code (decision 036), pasted here.
+    const sender = await apiLogin(server.baseURL, 'sender@example.com')
+    const { data: codes } = await apiCall(
+      server.baseURL,
+      sender.token,
+      'GET',
+      `/api/items/${ready.id}/handoff-codes`,
+    )
+    await page.getByRole('button', { name: 'Confirm pickup' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Confirm pickup' })
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await expect(confirm).toHaveCount(0)
     const { data: still } = await apiCall(
@@ -268,10 +276,11 @@ test.describe('the deliverer requests an item along their route', () => {
     )
     expect(still.status, 'Cancel changed the status').toBe('ready_to_pickup')
 
-    await page.getByRole('button', { name: 'Mark picked up' }).click()
-    await confirm.getByRole('button', { name: 'Yes, picked up' }).click()
+    await page.getByRole('button', { name: 'Confirm pickup' }).click()
+    await confirm.getByLabel(/^Handoff code/).fill(codes.pickup.code)
+    await confirm.getByRole('button', { name: 'Confirm pickup' }).click()
     await expect(page.getByText('Status: In process', { exact: true })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Mark delivered' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Confirm delivery' })).toBeVisible()
   })
 })
 

@@ -11,6 +11,8 @@ const server = setupServer(
   http.get('/api/notifications/unread-count', () =>
     HttpResponse.json({ success: true, message: 'OK', data: { unread: 0 } }),
   ),
+  // The deliverer's pages fetch the handoff keys to keep them on the device (decision 036).
+  http.get('/api/handoff-keys', () => HttpResponse.json({ keys: [] })),
 )
 ;(globalThis as { __toteMswServer?: typeof server }).__toteMswServer = server
 

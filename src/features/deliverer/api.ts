@@ -6,12 +6,14 @@ import type {
   delivererStatsAnswer,
   deliveriesAnswer,
 } from '@contract/deliveries'
+import { handoffKeysAnswer } from '@contract/handoffs'
 import type { delivererItemAnswer, Location } from '@contract/items'
 import type { userConsentAnswer } from '@contract/terms'
 import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
 import { liveRefresh, offlineReadable } from '@/lib/query-client'
 import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
+import { settledWithin, type QuickPosition } from '@/lib/quick-position'
 
 /** docs/spec.md section 9: the dashboard shows 5 deliveries. */
 export const DASHBOARD_DELIVERIES = 5
@@ -164,24 +166,83 @@ export function useRequestItemMutation() {
   })
 }
 
-export type DeliveryStatusInput =
-  { itemId: string; status: 'in_process' } | { itemId: string; status: 'delivered'; proof: File }
+/** The handoff's moment and place, taken on the device when the code was accepted (decision 036). */
+export interface DeliveryStepInput {
+  itemId: string
+  itemName: string
+  status: 'in_process' | 'delivered'
+  /** The signed code or its six digits; none while codes are optional (contract/handoff-policy.ts). */
+  handoffCode: string | null
+  /** ISO 8601, the device's clock. */
+  happenedAt: string
+  /** Settles within a few seconds, null when the device gave no position. */
+  position: Promise<QuickPosition | null>
+  /** The proof of delivery (required for delivered) or the optional pickup photo. */
+  file: File | null
+}
 
-export function useUpdateDeliveryStatusMutation() {
+/** The multipart text fields of POST /api/update-delivery-status, as the outbox keeps them. */
+function deliveryStepFields(
+  input: Omit<DeliveryStepInput, 'position' | 'file' | 'itemName'>,
+  position: QuickPosition | null,
+): Record<string, string> {
+  const fields: Record<string, string> = {
+    item_id: input.itemId,
+    status: input.status,
+    happened_at: input.happenedAt,
+  }
+  if (input.handoffCode) fields.handoff_code = input.handoffCode
+  if (position) {
+    fields.latitude = String(position.latitude)
+    fields.longitude = String(position.longitude)
+    fields.accuracy_m = String(position.accuracy_m)
+  }
+  return fields
+}
+
+/** Only this long is waited for a position once the code is accepted: the step never waits more. */
+const POSITION_WAIT_MS = 1500
+
+export const deliveryStepMutationKey = (itemId: string) => ['deliverer', 'step', itemId] as const
+
+/**
+ * A pickup or delivery: sent now, or kept in the outbox while offline (kind update-delivery-status,
+ * decision 036), with the Idempotency-Key the server needs to check the code exactly once.
+ */
+export function useUpdateDeliveryStatusMutation(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: DeliveryStatusInput) => {
-      const form = new FormData()
-      form.set('item_id', input.itemId)
-      form.set('status', input.status)
-      if (input.status === 'delivered') form.set('proof_of_delivery', input.proof, input.proof.name)
-      return api
-        .post('update-delivery-status', {
-          body: form,
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
-        })
-        .json<MessageAnswer>()
+    mutationKey: deliveryStepMutationKey(itemId),
+    // submitOrQueue decides what offline means (see useRequestItemMutation).
+    networkMode: 'always',
+    mutationFn: async (input: DeliveryStepInput) => {
+      const position = await settledWithin(input.position, POSITION_WAIT_MS)
+      const pickup = input.status === 'in_process'
+      return submitOrQueue<MessageAnswer>({
+        kind: 'update-delivery-status',
+        path: 'update-delivery-status',
+        fields: deliveryStepFields(input, position),
+        file: input.file,
+        fileField: pickup ? 'pickup_photo' : 'proof_of_delivery',
+        label: `${pickup ? 'Pickup' : 'Delivery'} of ${input.itemName}`,
+      })
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: delivererKeys.all }),
+    onSuccess: (result) => {
+      if (!result.queued) void queryClient.invalidateQueries({ queryKey: delivererKeys.all })
+    },
+  })
+}
+
+/**
+ * GET /api/handoff-keys: the public keys that check handoff codes on the device. Kept on the device
+ * (persisted, and cached by the worker), refreshed hourly while online (a rotated key arrives).
+ */
+export function handoffKeysQueryOptions() {
+  return queryOptions({
+    queryKey: ['handoff-keys'] as const,
+    ...offlineReadable,
+    staleTime: 60 * 60 * 1000,
+    queryFn: async () =>
+      handoffKeysAnswer.parse(await api.get('handoff-keys').json<unknown>()).keys,
   })
 }

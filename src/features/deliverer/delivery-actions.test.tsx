@@ -39,8 +39,8 @@ describe('DeliveryActions', () => {
       const { unmount } = renderActions(item)
       const pickUp = allows('pick_up', 'deliverer', item)
       const deliver = allows('deliver', 'deliverer', item)
-      expect(screen.queryByRole('button', { name: 'Mark picked up' }) !== null).toBe(pickUp)
-      expect(screen.queryByRole('button', { name: 'Mark delivered' }) !== null).toBe(deliver)
+      expect(screen.queryByRole('button', { name: 'Confirm pickup' }) !== null).toBe(pickUp)
+      expect(screen.queryByRole('button', { name: 'Confirm delivery' }) !== null).toBe(deliver)
       expect(screen.queryByRole('heading', { name: 'Update delivery' }) !== null).toBe(
         pickUp || deliver,
       )
@@ -51,7 +51,7 @@ describe('DeliveryActions', () => {
   it('shows what the table allows, whatever the status says', () => {
     table.allowed = ['deliver']
     renderActions(makeItem({ status: 'pending' }))
-    expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Mark picked up' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Confirm delivery' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Confirm pickup' })).toBeNull()
   })
 })

@@ -84,17 +84,18 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
 
   it('asks before marking picked up and sends nothing on Cancel', async () => {
     const { user, calls } = setup(carried({ status: 'ready_to_pickup' }))
-    await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
-    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm pickup' })
+    await user.click(await screen.findByRole('button', { name: 'Confirm pickup' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(calls).toHaveLength(0)
   })
 
   it('marks a ready item picked up', async () => {
     const { user, calls } = setup(carried({ status: 'ready_to_pickup' }))
-    await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
-    await user.click(await screen.findByRole('button', { name: 'Yes, picked up' }))
+    await user.click(await screen.findByRole('button', { name: 'Confirm pickup' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' })
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm pickup' }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]?.fields).toMatchObject({ item_id: id, status: 'in_process' })
     expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/)
@@ -103,7 +104,7 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
 
   it('marks an item delivered with a proof of delivery', async () => {
     const { user, calls } = setup(carried({ status: 'in_process' }))
-    const button = await screen.findByRole('button', { name: 'Mark delivered' })
+    const button = await screen.findByRole('button', { name: 'Confirm delivery' })
     expect(button).toBeDisabled()
     const upload = userEvent.setup({ applyAccept: false })
     const input = screen.getByLabelText('Proof of delivery (PDF, JPEG or PNG, max 2 MB)')
@@ -112,9 +113,10 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
       screen.getByText('Invalid file type. Please upload a PDF, JPEG, or PNG file.'),
     ).toBeInTheDocument()
     await upload.upload(input, pdf('receipt.png', 500, 'image/png'))
-    await user.click(screen.getByRole('button', { name: 'Mark delivered' }))
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }))
     expect(calls).toHaveLength(0)
-    await user.click(await screen.findByRole('button', { name: 'Yes, delivered' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm delivery' })
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm delivery' }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]?.fields).toMatchObject({ item_id: id, status: 'delivered' })
     expect((calls[0]?.fields.proof_of_delivery as File).size).toBe(500)
@@ -127,14 +129,15 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     await queryClient.refetchQueries()
     expect(await screen.findByText('Service unavailable')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Laptop' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Confirm delivery' })).toBeInTheDocument()
   })
 
   it('shows the server message when the update fails', async () => {
     const { user } = setup(carried({ status: 'ready_to_pickup' }))
     server.use(failWith('post', 'update-delivery-status', 409, 'Already picked up'))
-    await user.click(await screen.findByRole('button', { name: 'Mark picked up' }))
-    await user.click(await screen.findByRole('button', { name: 'Yes, picked up' }))
+    await user.click(await screen.findByRole('button', { name: 'Confirm pickup' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' })
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm pickup' }))
     expect(await screen.findByText('Already picked up')).toBeInTheDocument()
   })
 })

@@ -8,6 +8,7 @@ import { RouteMap } from '@/components/route-map'
 import { delivererItemQueryOptions } from './api'
 import { DeliveryActions } from './delivery-actions'
 import { DeliveryFacts } from './delivery-facts'
+import { useLocalSteps } from './delivery-steps'
 import { ItemFacts, ItemHeading } from './detail-parts'
 import { PendingStatus } from '@/components/pending-status'
 
@@ -31,10 +32,13 @@ export function DeliveryDetailPage({ id }: { id: string }) {
 
 /** The job first (addresses, deadline, pay, next action), then the route and the package. */
 function DeliveryDetail({ item }: { item: Item }) {
+  // A step proven by a signed code counts on this device before the server has it (decision 036).
+  const { status } = useLocalSteps(item)
+  const seen = status === item.status ? item : { ...item, status }
   return (
     <Stack gap="5">
-      <ItemHeading item={item} />
-      <ItemProgressTracker item={item} />
+      <ItemHeading item={seen} />
+      <ItemProgressTracker item={seen} />
       <DeliveryFacts item={item} />
       <DeliveryActions item={item} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />

@@ -22,6 +22,7 @@ export interface EnqueueInput {
 const defaultLabels: Record<OutboxKind, string> = {
   'respond-further-info': 'Reply to an information request',
   'request-item': 'Request to deliver an item',
+  'update-delivery-status': 'Pickup or delivery of an item',
 }
 
 /** Unsent entries: what the sidebar counts and logout warns about. */
