@@ -11,6 +11,7 @@ import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
 import { makeItem, pdf } from '@/test/deliverer-fixtures'
+import { CODE_LABEL } from './confirm-step-dialog'
 
 configure({ asyncUtilTimeout: 4000 })
 
@@ -96,8 +97,17 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm pickup' }))
     const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' })
     await user.click(within(dialog).getByRole('button', { name: 'Confirm pickup' }))
+    // A handoff needs the sender's code: nothing is sent without one.
+    expect(await within(dialog).findByText('Enter the handoff code')).toBeInTheDocument()
+    expect(calls).toHaveLength(0)
+    await user.type(within(dialog).getByLabelText(CODE_LABEL), '123456')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm pickup' }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0]?.fields).toMatchObject({ item_id: id, status: 'in_process' })
+    expect(calls[0]?.fields).toMatchObject({
+      item_id: id,
+      status: 'in_process',
+      handoff_code: '123456',
+    })
     expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/)
     expect(await screen.findByText('Delivery status updated')).toBeInTheDocument()
   })
@@ -116,9 +126,14 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Confirm delivery' }))
     expect(calls).toHaveLength(0)
     const dialog = await screen.findByRole('dialog', { name: 'Confirm delivery' })
+    await user.type(within(dialog).getByLabelText(CODE_LABEL), '654321')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm delivery' }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0]?.fields).toMatchObject({ item_id: id, status: 'delivered' })
+    expect(calls[0]?.fields).toMatchObject({
+      item_id: id,
+      status: 'delivered',
+      handoff_code: '654321',
+    })
     expect((calls[0]?.fields.proof_of_delivery as File).size).toBe(500)
   })
 
@@ -137,8 +152,9 @@ describe('/my-deliveries/$id', { timeout: 15_000 }, () => {
     server.use(failWith('post', 'update-delivery-status', 409, 'Already picked up'))
     await user.click(await screen.findByRole('button', { name: 'Confirm pickup' }))
     const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' })
+    await user.type(within(dialog).getByLabelText(CODE_LABEL), '123456')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm pickup' }))
-    expect(await screen.findByText('Already picked up')).toBeInTheDocument()
+    expect(await within(dialog).findByText('Already picked up')).toBeInTheDocument()
   })
 })
 
