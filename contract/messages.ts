@@ -7,7 +7,7 @@ import { envelope } from './envelope'
  * read every thread and write in none.
  */
 export const THREAD_DAYS = 14
-export const MESSAGE_MAX = 4000
+const MESSAGE_MAX = 4000
 
 export const messageMessages = {
   empty: 'Please write a message',
@@ -31,10 +31,9 @@ export const messageFields = z.object({
     .min(1, messageMessages.empty)
     .max(MESSAGE_MAX, messageMessages.tooLong),
 })
-export type MessageFields = z.input<typeof messageFields>
 
 /** Whether the thread can be written in: not yet (no accepted request), open, or closed. */
-export const threadStates = ['not_started', 'open', 'closed'] as const
+const threadStates = ['not_started', 'open', 'closed'] as const
 export type ThreadState = (typeof threadStates)[number]
 
 const message = z.object({

@@ -9,7 +9,7 @@ import { envelope } from './envelope'
  */
 export const RATING_DAYS = 14
 export const RATING_THRESHOLD = 3
-export const RATING_COMMENT_MAX = 500
+const RATING_COMMENT_MAX = 500
 const REASON_MAX = 1000
 
 export const ratingMessages = {
@@ -43,7 +43,6 @@ export const ratingBody = z.object({
     .optional()
     .transform((c) => c || null),
 })
-export type RatingBody = z.input<typeof ratingBody>
 
 export const rating = z.object({
   id: z.string(),
