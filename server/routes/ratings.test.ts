@@ -365,7 +365,7 @@ describe.each(backends)('ratings on %s', (backend) => {
     })
   })
 
-  it('lets a report of a rating not yet revealed be refused as unknown', async () => {
+  it('refuses a report of a rating not yet revealed, as if it did not exist', async () => {
     const sender = await createUser(t.app, { role: 'sender' })
     const deliverer = await createUser(t.app, { role: 'deliverer' })
     const itemId = await delivered(sender, deliverer, new Date(Date.now() - DAY))
