@@ -365,6 +365,29 @@ describe.each(backends)('ratings on %s', (backend) => {
     })
   })
 
+  it('stores a rating sent again with its Idempotency-Key once, and answers the first 201', async () => {
+    const sender = await createUser(t.app, { role: 'sender' })
+    const deliverer = await createUser(t.app, { role: 'deliverer' })
+    const itemId = await delivered(sender, deliverer)
+    const send = (stars: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/items/${itemId}/rating`,
+        payload: { stars, comment: 'Quick and kind' },
+        headers: { ...bearer(deliverer), 'idempotency-key': 'outbox-rating-1' },
+      })
+    const first = await send(4)
+    expect(first.statusCode, first.body).toBe(201)
+    // The outbox replays it (the answer was lost): the same 201, not ALREADY_RATED.
+    const again = await send(4)
+    expect(again.statusCode).toBe(201)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json().data.rating.id).toBe(first.json().data.rating.id)
+    // The same key with other stars is refused, and the stored rating is the first.
+    refused(await send(1), 'IDEMPOTENCY_KEY_REUSED')
+    expect((await storedRatings(itemId)).map((r) => r.stars)).toEqual([4])
+  })
+
   it('refuses a report of a rating not yet revealed, as if it did not exist', async () => {
     const sender = await createUser(t.app, { role: 'sender' })
     const deliverer = await createUser(t.app, { role: 'deliverer' })
