@@ -365,6 +365,44 @@ describe.each(backends)('ratings on %s', (backend) => {
     })
   })
 
+  it("shows the sender's record to the deliverers who consider their item, and to admins", async () => {
+    const sender = await createUser(t.app, { role: 'sender', name: 'Rated Sender' })
+    const carriers = await Promise.all(
+      [1, 2, 3].map(() => createUser(t.app, { role: 'deliverer' })),
+    )
+    // Three deliveries whose windows ended: each deliverer's rating of the sender is revealed.
+    const long = new Date(Date.now() - 15 * DAY)
+    const done = await Promise.all(carriers.map((d) => delivered(sender, d, long)))
+    const next = await createItem(t.app, sender.id, {
+      sendingApproval: 'approved',
+      name: 'Rated sender parcel',
+    })
+    const considering = await createUser(t.app, { role: 'deliverer' })
+    const record = async () =>
+      (await get(considering, `/api/item/${next.id}`)).json().data.sender_rating
+    // Inserted as stored before the window ended (the POST is closed by now).
+    const rateSender = (i: number, stars: number) =>
+      t.app.db.insert(ratings).values({
+        itemId: done[i]!,
+        requestId: sql`(select current_request_id from items where id = ${done[i]!})`,
+        raterId: carriers[i]!.id,
+        rateeId: sender.id,
+        raterRole: 'deliverer',
+        stars,
+      })
+    await rateSender(0, 5)
+    await rateSender(1, 3)
+    expect(await record()).toBeNull()
+    await rateSender(2, 4)
+    expect(await record()).toEqual({ average: 4, count: 3 })
+    const adminItem = (
+      await get(admin, `/api/admin/items?search=${encodeURIComponent('Rated sender parcel')}`)
+    )
+      .json()
+      .data.items.find((i: { id: string }) => i.id === next.id)
+    expect(adminItem?.sender_rating).toEqual({ average: 4, count: 3 })
+  })
+
   it('stores a rating sent again with its Idempotency-Key once, and answers the first 201', async () => {
     const sender = await createUser(t.app, { role: 'sender' })
     const deliverer = await createUser(t.app, { role: 'deliverer' })
