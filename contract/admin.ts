@@ -4,6 +4,7 @@ import { envelope, pagination } from './envelope'
 import { approval, intFromQuery, item, itemStatus } from './items'
 import { party } from './info-requests'
 import { email, personName, role } from './user'
+import { rating, ratingSummary } from './ratings'
 
 /** GET /api/admin/stats */
 const adminStats = z.object({
@@ -112,6 +113,8 @@ const adminUser = z.object({
   active: z.boolean(),
   email_verified: z.boolean(),
   created_at: z.string(),
+  /** Their record as the other sides rated them (decision 039); null below 3 visible ratings. */
+  rating: ratingSummary.optional(),
 })
 export type AdminUser = z.infer<typeof adminUser>
 export const adminUsersAnswer = envelope(z.object({ users: z.array(adminUser), pagination }))
@@ -126,3 +129,23 @@ export const adminUpdateUserBody = z.object({
   role: role.optional(),
   active: z.boolean().optional(),
 })
+
+/** GET /api/admin/ratings: the reported ratings, newest report first; or every rating of one item. */
+export const adminRatingsQuery = z.object({
+  item_id: uuidOf('item').optional(),
+  page: intFromQuery(1, 100_000, 1),
+  per_page: intFromQuery(1, 100, 25),
+})
+const person = z.object({ id: z.string(), name: z.string() })
+const adminRating = rating.extend({
+  item: person,
+  rater: person,
+  ratee: person,
+  /** Admins always see the comment, hidden or not. */
+  comment: z.string().nullable(),
+  hidden_reason: z.string().nullable(),
+  /** Whether the other side's rating is visible to the parties yet (double-blind). */
+  revealed: z.boolean(),
+  reports: z.array(z.object({ by: person, reason: z.string(), created_at: z.string() })),
+})
+export const adminRatingsAnswer = envelope(z.object({ ratings: z.array(adminRating), pagination }))

@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   TERM_NOT_FOUND: 404,
   TRIP_NOT_FOUND: 404,
   NOTIFICATION_NOT_FOUND: 404,
+  RATING_NOT_FOUND: 404,
   /** Web Push is not configured on this server. */
   PUSH_NOT_SET_UP: 404,
   /** Something that already exists or was already done (an account, a request, an answer). */
@@ -59,6 +60,18 @@ export const ERROR_STATUS = {
   IN_FLIGHT: 409,
   /** The item already has the most photos allowed. */
   TOO_MANY_PHOTOS: 409,
+  /** A message before the sender accepted a deliverer: the conversation is not open yet. */
+  THREAD_NOT_STARTED: 409,
+  /** A message after the conversation closed (14 days after the delivery, or the item cancelled). */
+  THREAD_CLOSED: 409,
+  /** A rating before the item is delivered. */
+  RATING_NOT_OPEN: 409,
+  /** A rating after its window (14 days after the delivery) ended. */
+  RATING_WINDOW_CLOSED: 409,
+  /** A second rating of the same delivery by the same person: ratings are not edited. */
+  ALREADY_RATED: 409,
+  /** A second report of the same rating by the same person. */
+  ALREADY_REPORTED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An Idempotency-Key sent again with another method, path or body. */

@@ -7,6 +7,7 @@ import { email, phone } from './user'
 import { timelineEntry } from './handoffs'
 import { MAX_PRICE, truncateToCents } from './money'
 import { approvals, itemStatuses, requestStatuses } from './lifecycle'
+import { ratingSummary } from './ratings'
 
 export const categories = ['electronics', 'clothing', 'documents', 'food', 'other'] as const
 const category = z.enum(categories, {
@@ -195,6 +196,18 @@ export const item = z.object({
   recipient_email: z.string().nullable().optional(),
   /** Accepted, picked up, delivered: to the sender, the accepted deliverer and admins; else null. */
   timeline: z.array(timelineEntry).nullable().optional(),
+  /**
+   * The record of the current request's deliverer (decision 039: average and count of their
+   * visible ratings, null below 3), so the sender chooses knowing it; to the sender and admins.
+   */
+  deliverer_rating: ratingSummary.optional(),
+  /** The sender's record, to the deliverers who consider the item and to admins. */
+  sender_rating: ratingSummary.optional(),
+  /**
+   * Messages of the item's conversation the caller has not read (its sender and accepted
+   * deliverer); absent for everyone else.
+   */
+  unread_messages: z.number().int().optional(),
 })
 export type Item = z.infer<typeof item>
 

@@ -24,6 +24,8 @@ export const notificationKinds = [
   'auto_refunded',
   'delivery_expired',
   'earnings_released',
+  'message',
+  'rating_reported',
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
@@ -36,6 +38,11 @@ interface KindRule {
   mail: boolean
   /** The profile's checkbox label for its mail. */
   label: string
+  /**
+   * The mail waits this many minutes and goes only if the person has not read what it tells of by
+   * then (a message: decision 039); without it the mail goes at once.
+   */
+  mailUnlessReadWithinMinutes?: number
 }
 
 export const kindRules: Record<NotificationKind, KindRule> = {
@@ -92,6 +99,13 @@ export const kindRules: Record<NotificationKind, KindRule> = {
     mail: false,
     label: 'My earnings for a delivery were released',
   },
+  message: {
+    audience: 'sender_or_deliverer',
+    mail: true,
+    label: 'A message about one of my deliveries that I have not read for 15 minutes',
+    mailUnlessReadWithinMinutes: 15,
+  },
+  rating_reported: { audience: 'admin', mail: false, label: 'A user reported a rating' },
 }
 
 /** The kinds whose mail a user of `role` can turn off, in the table's order. */

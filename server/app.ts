@@ -40,6 +40,8 @@ import { placeRoutes } from './routes/places'
 import { adminRoutes } from './routes/admin'
 import { userRoutes } from './routes/user'
 import { tripRoutes } from './routes/trips'
+import { messageRoutes } from './routes/messages'
+import { ratingRoutes } from './routes/ratings'
 import { notificationRoutes } from './routes/notifications'
 import { systemNetwork, type OutboundNetwork } from './services/outbound-guard'
 import './types'
@@ -199,6 +201,8 @@ export async function buildApp(opts: BuildAppOptions = {}) {
       await api.register(placeRoutes)
       await api.register(tripRoutes)
       await api.register(notificationRoutes)
+      await api.register(messageRoutes)
+      await api.register(ratingRoutes)
       await api.register(adminRoutes, { prefix: '/admin' })
     },
     { prefix: '/api' },

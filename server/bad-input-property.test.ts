@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestFurtherInfoFields } from '../contract/admin'
 import { requestItemFields, updateDeliveryStatusFields } from '../contract/deliveries'
 import { respondFurtherInfoFields } from '../contract/info-requests'
+import { messageFields } from '../contract/messages'
 import { notifications } from './db/schema'
 import {
   approveSending,
@@ -62,6 +63,8 @@ const MULTIPART: Record<string, { fields: string[]; file: string }> = {
     file: 'file',
   },
   '/api/items/{id}/photos': { fields: [], file: 'photo' },
+  // JSON { body } or this form: the fuzzer sends the form, the JSON half is the same fields.
+  '/api/items/{id}/messages': { fields: Object.keys(messageFields.shape), file: 'file' },
 }
 
 interface OpenApiOperation {

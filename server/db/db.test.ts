@@ -87,20 +87,27 @@ describe.each(backends)('database on %s', (backend) => {
     expect(all.some((i) => i.sendingApproval === 'pending')).toBe(true)
     expect(all.every((i) => i.deliveryDeadline.getTime() > Date.now())).toBe(true)
     const underWay = all.filter((i) => i.status !== 'pending').map((i) => i.status)
-    expect(underWay.sort()).toEqual(['in_process', 'ready_to_pickup'])
+    expect(underWay.sort()).toEqual(['delivered', 'in_process', 'ready_to_pickup'])
 
-    // The demo deliverer starts with those two deliveries under way, each paid for.
+    // The demo deliverer starts with two deliveries under way and a finished one, each paid for.
     const { token } = await login(t.app, 'deliverer@example.com', 'password123')
     const get = (url: string) =>
       t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
     const stats = (await get('/api/deliverer-stats')).json().data
-    expect(stats).toMatchObject({ ready_to_pickup_items: 1, in_process_items: 1 })
+    expect(stats).toMatchObject({
+      ready_to_pickup_items: 1,
+      in_process_items: 1,
+      delivered_items: 1,
+    })
     expect(stats.available_items).toBeGreaterThan(10)
-    const mine = (await get('/api/my-deliveries')).json().data.items
-    expect(mine.map((i: { status: string }) => i.status).sort()).toEqual([
+    const listed = (await get('/api/my-deliveries')).json().data.items
+    expect(listed.map((i: { status: string }) => i.status).sort()).toEqual([
+      'delivered',
       'in_process',
       'ready_to_pickup',
     ])
+    const finished = listed.find((i: { status: string }) => i.status === 'delivered')
+    const mine = listed.filter((i: { status: string }) => i.status !== 'delivered')
     const carried = mine.find((i: { status: string }) => i.status === 'in_process')
     expect((await itemHistory(t.app.db, carried.id)).map((h) => h.action)).toEqual([
       'item.sending_approved',
@@ -129,9 +136,10 @@ describe.each(backends)('database on %s', (backend) => {
     expect(paid.map((p) => [p.provider, p.status])).toEqual([
       ['test', 'succeeded'],
       ['test', 'succeeded'],
+      ['test', 'succeeded'],
     ])
     // What was paid is each accepted request's agreed price; the pickup is stamped (decision 030).
-    for (const item of mine) expect(item.agreed_price).toBe(item.sender_price)
+    for (const item of listed) expect(item.agreed_price).toBe(item.sender_price)
     const accepted = await t.app.db
       .select({ cents: deliveryRequests.agreedPriceCents })
       .from(deliveryRequests)
@@ -139,7 +147,24 @@ describe.each(backends)('database on %s', (backend) => {
     expect(accepted.map((r) => r.cents).sort()).toEqual(paid.map((p) => p.amountCents).sort())
     const stamped = all.find((i) => i.id === carried.id)!
     expect(stamped.pickedUpAt).toBeInstanceOf(Date)
-    expect(all.filter((i) => i.pickedUpAt !== null)).toHaveLength(1)
+    expect(all.filter((i) => i.pickedUpAt !== null)).toHaveLength(2)
+
+    // The finished one (decision 039): a short conversation, read, and both ratings, revealed.
+    expect(finished.unread_messages).toBe(0)
+    const thread = (await get(`/api/items/${finished.id}/messages`)).json().data
+    expect(thread.messages.length).toBeGreaterThanOrEqual(3)
+    expect(thread).toMatchObject({ state: 'open', unread: 0 })
+    expect(new Set(thread.messages.map((m: { mine: boolean }) => m.mine))).toEqual(
+      new Set([true, false]),
+    )
+    const rated = (await get(`/api/items/${finished.id}/ratings`)).json().data
+    expect(rated).toMatchObject({ mine: { stars: 5 }, theirs: { stars: 5, by: 'sender' } })
+    // Its hold ended two days ago: the queue released the deliverer's share.
+    await t.app.jobs.drain()
+    const earnings = (await get('/api/payment-method')).json().data.earnings
+    expect(earnings.find((e: { item_id: string }) => e.item_id === finished.id)?.status).toBe(
+      'available',
+    )
 
     // Each has its handoff codes for the demo sender (decision 034); the one on its way was
     // picked up with its code, and the timeline says so.
@@ -196,6 +221,7 @@ describe.each(backends)('database on %s', (backend) => {
     }
     const after = (await get('/api/my-deliveries')).json().data.items
     expect(after.map((i: { status: string }) => i.status).sort()).toEqual([
+      'delivered',
       'delivered',
       'in_process',
     ])

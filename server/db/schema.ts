@@ -735,3 +735,102 @@ export const releases = pgTable(
       .where(sql`${t.releasedAt} is null`),
   ],
 )
+
+/**
+ * The conversation of a delivery (decision 039): what the item's sender and its accepted deliverer
+ * write to each other. Each message has one addressee (the other side; admins only read), so
+ * read_at is when that person first read the thread after it came: the unread counts, and the
+ * delayed mail's check, are one partial index away.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    /** The accepted request the conversation belongs to. */
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => deliveryRequests.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Plain text as written (trimmed); never rendered as HTML. */
+    body: text('body').notNull(),
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_item_created_idx').on(t.itemId, t.createdAt),
+    // The navigation's unread counts and marking a thread read.
+    index('messages_recipient_unread_idx')
+      .on(t.recipientId, t.itemId)
+      .where(sql`${t.readAt} is null`),
+    check('messages_body_len', sql`char_length(${t.body}) between 1 and 4000`),
+    index('messages_file_idx').on(t.fileId),
+  ],
+)
+
+/**
+ * A rating of a delivery (decision 039): the sender rates the deliverer and the deliverer the
+ * sender, once each (unique item and rater; never updated but by an admin hiding it). Who sees
+ * it when is computed from the other rating and the item's delivered_at (double-blind).
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => deliveryRequests.id, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rateeId: uuid('ratee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raterRole: partyEnum('rater_role').notNull(),
+    stars: integer('stars').notNull(),
+    comment: text('comment'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenReason: text('hidden_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ratings_item_rater_unique').on(t.itemId, t.raterId),
+    index('ratings_ratee_idx').on(t.rateeId),
+    check('ratings_stars_range', sql`${t.stars} between 1 and 5`),
+    check('ratings_comment_len', sql`char_length(${t.comment}) <= 500`),
+    check('ratings_not_self', sql`${t.raterId} <> ${t.rateeId}`),
+  ],
+)
+
+/** A party's report of a rating, for an admin to look at (once per rating and person). */
+export const ratingReports = pgTable(
+  'rating_reports',
+  {
+    id: id(),
+    ratingId: uuid('rating_id')
+      .notNull()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('rating_reports_rating_reporter_unique').on(t.ratingId, t.reporterId),
+    index('rating_reports_created_idx').on(t.createdAt),
+    check('rating_reports_reason_len', sql`char_length(${t.reason}) <= 1000`),
+  ],
+)

@@ -4,6 +4,8 @@ import type { Role } from '../../contract/user'
 import { agreedPriceCents } from '../../contract/money'
 import { issueHandoffs } from '../services/handoffs'
 import { capturePayment } from '../services/payments/ledger'
+import { holdForRelease } from '../services/payments/releases'
+import { JobQueue } from '../jobs/queue'
 import { hashPassword } from '../services/passwords'
 import { tripRouteCells } from '../services/trips'
 import type { Db } from './client'
@@ -13,7 +15,9 @@ import {
   deliveryRequests,
   handoffs,
   items,
+  messages,
   payments,
+  ratings,
   terms,
   trips,
   users,
@@ -228,14 +232,21 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
       })
 
     // Two deliveries under way for the demo deliverer: one paid and waiting for pickup, one on
-    // its way. Each went through the whole lifecycle (docs/design.md): request, admin approval, the
-    // sender's acceptance and card payment (the built-in test provider's record).
-    const underWay = seeded.filter((i) => i.sendingApproval === 'approved').slice(0, 2)
+    // its way; and a finished one, delivered three days ago, with its conversation and both
+    // ratings (decision 039), so a new user sees what they look like. Each went through the whole
+    // lifecycle (docs/design.md): request, admin approval, the sender's acceptance and card
+    // payment (the built-in test provider's record).
+    const statuses = ['ready_to_pickup', 'in_process', 'delivered'] as const
+    const underWay = seeded.filter((i) => i.sendingApproval === 'approved').slice(0, 3)
     for (const [n, item] of underWay.entries()) {
-      const status = n === 0 ? ('ready_to_pickup' as const) : ('in_process' as const)
+      const status = statuses[n] ?? 'ready_to_pickup'
+      const finished = status === 'delivered'
       // The demo deliverer asked for the sender price.
       const agreed = agreedPriceCents(item.senderPrice, item.senderPrice)
       const hour = 60 * 60 * 1000
+      // The delivered one happened three days ago; the others now.
+      const at = finished ? new Date(now.getTime() - 3 * day) : now
+      const moved = status === 'ready_to_pickup' ? 1 : 2
       const request = one(
         await tx
           .insert(deliveryRequests)
@@ -249,7 +260,7 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
             requestStatus: 'accepted',
             agreedPriceCents: agreed,
             // As the history below has it: accepted one hour before the pickup or now.
-            acceptedAt: new Date(now.getTime() - (status === 'in_process' ? 2 : 1) * hour),
+            acceptedAt: new Date(at.getTime() - moved * hour),
           })
           .returning({ id: deliveryRequests.id }),
         'delivery request',
@@ -260,7 +271,8 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
         .set({
           status,
           currentRequestId: request.id,
-          pickedUpAt: status === 'in_process' ? new Date(now.getTime() - hour) : null,
+          pickedUpAt: status === 'ready_to_pickup' ? null : new Date(at.getTime() - hour),
+          deliveredAt: finished ? at : null,
           pickupAddress: `Front desk, ${item.fromAddress}`,
           pickupInstructions: 'Weekdays 9:00-17:00; ask for the sender at the front desk.',
           pickupPhone: '+1 555 0100',
@@ -274,13 +286,15 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
         deadline: item.deliveryDeadline,
         now,
       })
-      if (status === 'in_process') {
-        const pickedUp = new Date(now.getTime() - hour)
+      const steps = [
+        ['pickup', new Date(at.getTime() - hour)],
+        ...(finished ? [['delivery', at] as const] : []),
+      ] as const
+      for (const [step, when] of status === 'ready_to_pickup' ? [] : steps)
         await tx
           .update(handoffs)
-          .set({ usedAt: pickedUp, happenedAt: pickedUp, recordedAt: pickedUp, proof: 'code' })
-          .where(and(eq(handoffs.requestId, request.id), eq(handoffs.step, 'pickup')))
-      }
+          .set({ usedAt: when, happenedAt: when, recordedAt: when, proof: 'code' })
+          .where(and(eq(handoffs.requestId, request.id), eq(handoffs.step, step)))
       const intent = `pi_test_demo_${randomBytes(12).toString('hex')}`
       const [{ id: paymentId } = { id: '' }] = await tx
         .insert(payments)
@@ -291,7 +305,7 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
           providerIntentId: intent,
           amountCents: agreed,
           status: 'succeeded',
-          paidAt: new Date(Date.now() - 60 * 60 * 1000),
+          paidAt: new Date(at.getTime() - moved * hour),
           clientSecret: `${intent}_secret_${randomBytes(12).toString('hex')}`,
         })
         .returning({ id: payments.id })
@@ -304,8 +318,9 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
         [admin.id, 'delivery_request.delivery_approved', 'delivery_request', request.id, null],
         [sender.id, 'request.accept', 'delivery_request', request.id, `payment ${paymentId}`],
       ]
-      if (status === 'in_process')
+      if (status !== 'ready_to_pickup')
         history.push([deliverer.id, 'delivery.in_process', 'item', item.id, null])
+      if (finished) history.push([deliverer.id, 'delivery.delivered', 'item', item.id, null])
       await tx.insert(auditLog).values(
         history.map(([actorId, action, targetType, targetId, reason], k) => ({
           actorId,
@@ -313,9 +328,26 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
           targetType,
           targetId,
           reason,
-          at: new Date(now.getTime() - (history.length - k) * hour),
+          at: new Date(at.getTime() - (history.length - 1 - k) * hour - (finished ? 0 : hour)),
         })),
       )
+      if (finished) {
+        // Held since the acceptance; the hold ended two days ago, so the queue releases the
+        // deliverer's share as soon as the server runs (decision 038).
+        await holdForRelease(
+          tx,
+          new JobQueue(tx),
+          { payoutHoldHours: 24 },
+          { itemId: item.id, requestId: request.id, delivererId: deliverer.id, deliveredAt: at },
+        )
+        await seedConversation(tx, {
+          itemId: item.id,
+          requestId: request.id,
+          senderId: sender.id,
+          delivererId: deliverer.id,
+          deliveredAt: at,
+        })
+      }
     }
     // A saved trip, so /trips and its alerts have something to show: the East Coast, on which
     // Boston -> Philadelphia and Philadelphia -> Washington lie.
@@ -341,4 +373,63 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
     })
     return demoAccounts
   })
+}
+
+/**
+ * The finished delivery's short conversation, read by both, and both ratings (so revealed): what a
+ * new user's delivery will look like once it is done.
+ */
+async function seedConversation(
+  tx: Db,
+  d: {
+    itemId: string
+    requestId: string
+    senderId: string
+    delivererId: string
+    deliveredAt: Date
+  },
+) {
+  const minute = 60 * 1000
+  const lines: [from: 'sender' | 'deliverer', minutesBefore: number, body: string][] = [
+    ['deliverer', 26 * 60, 'Hi! I can pick it up tomorrow between 9 and 10. Does that work?'],
+    ['sender', 25 * 60, 'Perfect, I will be at the front desk. Ring twice.'],
+    ['deliverer', 70, 'Picked it up, all well packed. On my way!'],
+    ['deliverer', -5, 'Delivered to the recipient in person. Thanks!'],
+    ['sender', -30, 'Got the confirmation, thank you so much.'],
+  ]
+  await tx.insert(messages).values(
+    lines.map(([from, before, body]) => {
+      const createdAt = new Date(d.deliveredAt.getTime() - before * minute)
+      return {
+        itemId: d.itemId,
+        requestId: d.requestId,
+        authorId: from === 'sender' ? d.senderId : d.delivererId,
+        recipientId: from === 'sender' ? d.delivererId : d.senderId,
+        body,
+        createdAt,
+        readAt: new Date(createdAt.getTime() + 10 * minute),
+      }
+    }),
+  )
+  const base = { itemId: d.itemId, requestId: d.requestId }
+  await tx.insert(ratings).values([
+    {
+      ...base,
+      raterId: d.senderId,
+      rateeId: d.delivererId,
+      raterRole: 'sender' as const,
+      stars: 5,
+      comment: 'Careful, on time, and kept me posted all the way.',
+      createdAt: new Date(d.deliveredAt.getTime() + 2 * 60 * minute),
+    },
+    {
+      ...base,
+      raterId: d.delivererId,
+      rateeId: d.senderId,
+      raterRole: 'deliverer' as const,
+      stars: 5,
+      comment: 'Well packed and ready at the front desk.',
+      createdAt: new Date(d.deliveredAt.getTime() + 3 * 60 * minute),
+    },
+  ])
 }

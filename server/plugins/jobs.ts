@@ -3,6 +3,7 @@ import { JobQueue } from '../jobs/queue'
 import { recipientCodeMailJob } from '../services/handoffs'
 import { housekeepingJob, scheduleHousekeeping } from '../services/housekeeping'
 import { accountMailJob, mailJob } from '../services/mail-jobs'
+import { unreadMessageMailJob } from '../services/message-mail-job'
 import { pushJob } from '../services/push-job'
 import { tripMatchJob } from '../services/trip-alerts'
 
@@ -19,6 +20,7 @@ export const jobsPlugin = fp<{ startWorker?: boolean }>(
     const notifier = { jobs, publicOrigin, pushEnabled: vapid !== null }
     app.decorate('notifier', notifier)
     jobs.register(mailJob, { mailer })
+    jobs.register(unreadMessageMailJob, { db, mailer })
     jobs.register(accountMailJob, { db, mailer, publicOrigin })
     jobs.register(recipientCodeMailJob, { db, mailer, publicOrigin })
     jobs.register(housekeepingJob, { db, storage, log, jobs })

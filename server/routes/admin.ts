@@ -3,6 +3,7 @@ import { adminDecisionRoutes } from './admin/decisions'
 import { adminHandoffRoutes } from './admin/handoffs'
 import { adminItemRoutes } from './admin/items'
 import { adminLedgerRoutes } from './admin/ledger'
+import { adminRatingRoutes } from './admin/ratings'
 import { adminTermRoutes } from './admin/terms'
 import { adminUserRoutes } from './admin/users'
 
@@ -18,4 +19,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTermRoutes)
   await app.register(adminHandoffRoutes)
   await app.register(adminLedgerRoutes)
+  await app.register(adminRatingRoutes)
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { auditLog, deliveryRequests, infoRequests, items, users } from '../db/schema'
 import { audit, INFO_READ_ACTION, itemHistory } from './audit'
-import { buildItemView, loadRelated, relatedOf, type ItemRow } from './item-view'
+import { buildItemView, loadRelated, loadViewExtras, relatedOf, type ItemRow } from './item-view'
 
 type AdminItemsQuery = z.infer<typeof adminItemsQuery>
 const ADMIN = { role: 'admin' as const, id: '' }
@@ -85,8 +85,14 @@ async function toRows(db: Db, rows: Joined[]) {
     db,
     rows.map((r) => r.item.id),
   )
+  const extras = await loadViewExtras(
+    db,
+    rows.map((r) => r.item),
+    related,
+    ADMIN,
+  )
   return rows.map((r) => ({
-    ...buildItemView(r.item, relatedOf(related, r.item.id), ADMIN),
+    ...buildItemView(r.item, relatedOf(related, r.item.id), ADMIN, extras),
     sender: { id: r.item.senderId, name: r.senderName, email: r.senderEmail },
     requests_count: Number(r.requestsCount),
   }))

@@ -13,6 +13,7 @@ import type { JobQueue } from '../jobs/queue'
 import { containsPattern } from './admin-items'
 import { audit } from './audit'
 import { queueAccountMail } from './mail-jobs'
+import { ratingSummaries } from './ratings'
 
 const EXISTS = 'An account with this email already exists'
 
@@ -56,8 +57,13 @@ export async function listAdminUsers(db: Db, q: z.infer<typeof adminUsersQuery>)
       .offset((q.page - 1) * q.per_page),
     db.select({ n: count() }).from(users).where(where),
   ])
+  // Each person's record (decision 039): what an admin weighs in a dispute.
+  const ratings = await ratingSummaries(
+    db,
+    rows.map((u) => u.id),
+  )
   return {
-    users: rows.map(adminUserView),
+    users: rows.map((u) => ({ ...adminUserView(u), rating: ratings.get(u.id) ?? null })),
     pagination: { current_page: q.page, per_page: q.per_page, total: Number(total?.n ?? 0) },
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/client'
 import { auditLog, deliveryRequests, infoRequests, users } from '../db/schema'
 
 /** What an audit entry is about (audit_log.target_type). */
-type AuditTarget = 'item' | 'delivery_request' | 'info_request' | 'user' | 'term'
+type AuditTarget = 'item' | 'delivery_request' | 'info_request' | 'user' | 'term' | 'rating'
 
 export interface AuditEntryInput {
   actorId: string | null

@@ -6,7 +6,14 @@ import { fileMessages, MAX_FILE_BYTES, type AllowedMime } from '../../contract/f
 import type { Role } from '../../contract/user'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
-import { deliveryRequests, handoffs, infoRequests, items, storedFiles } from '../db/schema'
+import {
+  deliveryRequests,
+  handoffs,
+  infoRequests,
+  items,
+  messages,
+  storedFiles,
+} from '../db/schema'
 import { DomainError } from '../errors'
 import {
   STORAGE_UNAVAILABLE,
@@ -22,6 +29,7 @@ export type FileKind =
   | 'info_response'
   | 'item_photo'
   | 'pickup_photo'
+  | 'message_file'
 
 export interface UploadedFile {
   buffer: Buffer
@@ -228,7 +236,8 @@ export interface Viewer {
 
 /**
  * The stored_files row of `fileId` when `viewer` may read it, else null (callers answer 404).
- * Admin: any. Anyone: their own uploads and the files of info requests addressed to them.
+ * Admin: any. Anyone: their own uploads, the files of info requests and of messages addressed to
+ * them.
  * A sender also: the proof of delivery and pickup photo of their items and the proof of travel of
  * an item's current, delivery-approved request.
  */
@@ -248,6 +257,13 @@ export async function readableFile(db: Db, viewer: Viewer, fileId: string) {
     )
     .limit(1)
   if (info) return file
+  // A file attached to a message: its author's (above) and its addressee's (decision 039).
+  const [message] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.fileId, fileId), eq(messages.recipientId, viewer.id)))
+    .limit(1)
+  if (message) return file
   if (viewer.role !== 'sender') return null
   const [own] = await db
     .select({ id: items.id })

@@ -141,7 +141,8 @@ describe.each(backends)('item view on %s', (backend) => {
     expect(a.info_request_to_deliverer?.description).toBe('for dora')
   })
 
-  // Requests, info requests, photos and handoffs: one query each, whatever the number of items.
+  // Requests, info requests, photos, handoffs and the senders' records (ratings, decision 039): one
+  // query each, whatever the number of items.
   it('builds a list in a constant number of queries, in order', async () => {
     const rows = []
     for (let i = 0; i < 6; i++) {
@@ -154,10 +155,10 @@ describe.each(backends)('item view on %s', (backend) => {
     const views = await toItemViews(counting, rows, dora)
     expect(views.map((v) => v.name)).toEqual(rows.map((r) => r.name))
     expect(views.every((v) => v.requested_by[0] === dora.id)).toBe(true)
-    expect(queries).toBe(4)
+    expect(queries).toBe(5)
     const one = await t.app.db.select().from(items).where(eq(items.id, rows[0]!.id))
     queries = 0
     await toItemViews(counting, one, dora)
-    expect(queries).toBe(4)
+    expect(queries).toBe(5)
   })
 })

@@ -5,7 +5,10 @@ import { agreedPriceCents, fromCents } from '../../contract/money'
 import type { Db } from '../db/client'
 import { alias } from 'drizzle-orm/pg-core'
 import { deliveryRequests, handoffs, infoRequests, itemPhotos, items, users } from '../db/schema'
+import type { RatingSummary } from '../../contract/ratings'
 import type { Viewer } from './files'
+import { unreadMessages } from './messages'
+import { ratingSummaries } from './ratings'
 
 export type { Viewer } from './files'
 export type ItemRow = typeof items.$inferSelect
@@ -235,8 +238,58 @@ function timelineOf(row: ItemRow, related: ItemRelated, accepted: RequestRow): T
   return entries
 }
 
+/**
+ * What a view shows beyond the item's own rows (decision 039): the records (ratings) of the people
+ * the viewer weighs, and the viewer's unread messages per item.
+ */
+export interface ViewExtras {
+  ratings: Map<string, RatingSummary>
+  unread: Map<string, number>
+}
+
+/** Whose record the viewer sees on the item: the sender weighs the deliverer, deliverers the sender. */
+function ratedPeople(row: ItemRow, related: ItemRelated, viewer: Viewer) {
+  const current = visibleCurrentRequest(row, related, viewer)
+  return {
+    deliverer: viewer.role !== 'deliverer' && current ? current.delivererId : undefined,
+    sender: viewer.role !== 'sender' ? row.senderId : undefined,
+  }
+}
+
+/** Whether the viewer is a side of the item's conversation (its sender or accepted deliverer). */
+const inThread = (row: ItemRow, related: ItemRelated, viewer: Viewer) =>
+  viewer.role !== 'admin' && partyToHandoffs(row, related, viewer) !== undefined
+
+/** The extras of many items: at most two queries for any N (none when nothing is needed). */
+export async function loadViewExtras(
+  db: Db,
+  rows: ItemRow[],
+  related: Map<string, ItemRelated>,
+  viewer: Viewer,
+): Promise<ViewExtras> {
+  const people: string[] = []
+  const threads: string[] = []
+  for (const row of rows) {
+    const rel = relatedOf(related, row.id)
+    const { deliverer, sender } = ratedPeople(row, rel, viewer)
+    if (deliverer) people.push(deliverer)
+    if (sender) people.push(sender)
+    if (inThread(row, rel, viewer)) threads.push(row.id)
+  }
+  const [ratings, unread] = await Promise.all([
+    ratingSummaries(db, people),
+    threads.length ? unreadMessages(db, viewer.id, threads) : [],
+  ])
+  return { ratings, unread: new Map(unread.map((u) => [u.item_id, u.unread])) }
+}
+
 /** Pure: one item row + its related rows -> the contract Item, as `viewer` may see it. */
-export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer): Item {
+export function buildItemView(
+  row: ItemRow,
+  related: ItemRelated,
+  viewer: Viewer,
+  extras?: ViewExtras,
+): Item {
   const current = visibleCurrentRequest(row, related, viewer)
   const recipient = seesRecipient(row, related, viewer)
   // Pickup details, the deliverer's phone and the timeline: the parties of an accepted request.
@@ -329,6 +382,16 @@ export function buildItemView(row: ItemRow, related: ItemRelated, viewer: Viewer
     deliverer_phone: accepted && ownerOrAdmin ? accepted.delivererPhone : null,
     recipient_email: ownerOrAdmin ? row.recipientEmail : null,
     timeline: accepted ? timelineOf(row, related, accepted) : null,
+    ...(extras ? extrasOf(row, related, viewer, extras) : {}),
+  }
+}
+
+function extrasOf(row: ItemRow, related: ItemRelated, viewer: Viewer, extras: ViewExtras) {
+  const { deliverer, sender } = ratedPeople(row, related, viewer)
+  return {
+    ...(deliverer ? { deliverer_rating: extras.ratings.get(deliverer) ?? null } : {}),
+    ...(sender ? { sender_rating: extras.ratings.get(sender) ?? null } : {}),
+    ...(inThread(row, related, viewer) ? { unread_messages: extras.unread.get(row.id) ?? 0 } : {}),
   }
 }
 
@@ -338,7 +401,8 @@ export async function toItemViews(db: Db, rows: ItemRow[], viewer: Viewer): Prom
     db,
     rows.map((r) => r.id),
   )
-  return rows.map((row) => buildItemView(row, relatedOf(related, row.id), viewer))
+  const extras = await loadViewExtras(db, rows, related, viewer)
+  return rows.map((row) => buildItemView(row, relatedOf(related, row.id), viewer, extras))
 }
 
 /**
@@ -355,9 +419,10 @@ export async function loadItemView(
   if (!/^[0-9a-f-]{36}$/i.test(itemId)) return null
   const [row] = await db.select().from(items).where(eq(items.id, itemId))
   if (!row) return null
-  const related = relatedOf(await loadRelated(db, [row.id]), row.id)
+  const all = await loadRelated(db, [row.id])
+  const related = relatedOf(all, row.id)
   if (!canSee(row, related)) return null
-  return buildItemView(row, related, viewer)
+  return buildItemView(row, related, viewer, await loadViewExtras(db, [row], all, viewer))
 }
 
 /** The latest info request to `party` on an item (what respond-further-info answers). */

@@ -1,5 +1,5 @@
 import type { NotificationKind } from '../../contract/notifications'
-import { adminMails, lifecycleMails, tripMails, type Body } from './notifications'
+import { adminMails, lifecycleMails, messageMails, tripMails, type Body } from './notifications'
 
 /** What a notification is about, as notify() loaded it in the caller's transaction. */
 export interface Subject {
@@ -17,9 +17,9 @@ export interface Subject {
   sender: string
   deliverer: string
   reason: string | null
-  /** info_requested: the question; info_answered: the answer. */
+  /** info_requested: the question; info_answered: the answer; message: its body. */
   text: string
-  /** info_requested, info_answered: whose side of the item. */
+  /** info_requested, info_answered: whose side of the item; message: the addressee's side. */
   side: 'sender' | 'deliverer'
   trip: { label: string; travelDate: string } | null
   /** trip_match: "Berlin → Munich". */
@@ -162,6 +162,22 @@ export const texts: Record<NotificationKind, (s: Subject) => Written> = {
     link: pages.deliverer(item.id),
     mail: (name, url) =>
       lifecycleMails.deliveryExpired(name, item.name, day(item.deliveryDeadline), url),
+  }),
+  message: ({ item, side, sender, deliverer, text }) => {
+    const author = side === 'sender' ? deliverer : sender
+    return {
+      title: `${author} wrote about ${item.name}`,
+      body: clip(text),
+      // The page of the delivery, at its conversation (the deliverer's is the item they carry).
+      link: `${side === 'sender' ? pages.sender(item.id) : pages.carried(item.id)}#messages`,
+      mail: (name, url) => messageMails.unread(name, author, item.name, clip(text, 1000), url),
+    }
+  },
+  rating_reported: ({ item, reason }) => ({
+    title: `A rating of ${item.name} was reported`,
+    body: why(reason),
+    link: pages.admin(item.id),
+    mail: null,
   }),
   earnings_released: ({ item }) => ({
     title: `Your earnings for ${item.name} are available`,

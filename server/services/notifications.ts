@@ -61,3 +61,11 @@ export const tripMails = {
     text: `Hello ${name},\n\nA new item lies on your trip "${trip.label}" of ${trip.travelDate}: "${item.name}", from ${item.from} to ${item.to}, to be delivered by ${item.deadline}.\n\nSee the item and request to carry it:\n${link}\n\nYou get this mail because you saved this trip in Tote; delete the trip, or turn these mails off in your profile, to stop them.${sign}`,
   }),
 }
+
+/** The mail of a message still unread 15 minutes after it came (decision 039). */
+export const messageMails = {
+  unread: (name: string, author: string, item: string, body: string, link: string): Body => ({
+    subject: `${author} wrote to you about "${item}"`,
+    text: `Hello ${name},\n\n${author} wrote to you about "${item}":\n\n${body}\n\nAnswer in Tote:\n${link}${sign}`,
+  }),
+}

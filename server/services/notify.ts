@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { items, notificationMailOff, notifications, users } from '../db/schema'
 import type { JobQueue } from '../jobs/queue'
 import { queueMail } from './mail-jobs'
+import { unreadMessageMailJob } from './message-mail-job'
 import { texts, type Subject } from './notification-texts'
 import { pushJob } from './push-job'
 
@@ -55,6 +56,16 @@ export type NotifyEvent =
       answer: string
     }
   | {
+      /** A message of the delivery's conversation, to its addressee (`to`: their side). */
+      kind: 'message'
+      itemId: string
+      delivererId: string
+      to: 'sender' | 'deliverer'
+      messageId: string
+      body: string
+    }
+  | { kind: 'rating_reported'; itemId: string; reason: string }
+  | {
       kind: 'trip_match'
       itemId: string
       delivererId: string
@@ -68,6 +79,7 @@ function recipientOf(event: NotifyEvent, senderId: string): string | 'admins' {
     case 'item_to_review':
     case 'request_to_review':
     case 'info_answered':
+    case 'rating_reported':
       return 'admins'
     case 'sending_approved':
     case 'sending_rejected':
@@ -86,6 +98,8 @@ function recipientOf(event: NotifyEvent, senderId: string): string | 'admins' {
     case 'delivery_expired':
     case 'earnings_released':
       return event.delivererId
+    case 'message':
+      return event.to === 'sender' ? senderId : event.delivererId
   }
 }
 
@@ -123,13 +137,21 @@ export async function notify(tx: Db, notifier: Notifier, event: NotifyEvent): Pr
         ? await nameOf(tx, event.userId)
         : await nameOf(tx, delivererId),
     reason: 'reason' in event ? event.reason : null,
-    text: 'question' in event ? event.question : 'answer' in event ? event.answer : '',
-    side: 'side' in event ? event.side : 'sender',
+    text:
+      'question' in event
+        ? event.question
+        : 'answer' in event
+          ? event.answer
+          : 'body' in event
+            ? event.body
+            : '',
+    side: 'side' in event ? event.side : 'to' in event ? event.to : 'sender',
     trip: 'trip' in event ? event.trip : null,
     route: 'route' in event ? event.route : '',
   }
   const written = texts[event.kind](subject)
-  const mail = kindRules[event.kind].mail ? written.mail : null
+  const rule = kindRules[event.kind]
+  const mail = rule.mail ? written.mail : null
   const mailOff = mail
     ? new Set(
         (
@@ -168,7 +190,15 @@ export async function notify(tx: Db, notifier: Notifier, event: NotifyEvent): Pr
     count++
     if (mail && !mailOff.has(person.id)) {
       const url = `${notifier.publicOrigin()}${written.link}`
-      await queueMail(notifier.jobs, { to: person.email, ...mail(person.name, url) }, tx)
+      const letter = { to: person.email, ...mail(person.name, url) }
+      // A message mails only if it is still unread then: the job looks when it runs.
+      if (rule.mailUnlessReadWithinMinutes && event.kind === 'message')
+        await notifier.jobs.enqueue(
+          unreadMessageMailJob,
+          { messageId: event.messageId, ...letter },
+          { db: tx, runAt: new Date(Date.now() + rule.mailUnlessReadWithinMinutes * 60_000) },
+        )
+      else await queueMail(notifier.jobs, letter, tx)
     }
     if (notifier.pushEnabled)
       await notifier.jobs.enqueue(pushJob, { notificationId: row.id }, { db: tx })
