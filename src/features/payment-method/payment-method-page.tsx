@@ -92,7 +92,10 @@ function DelivererPayouts({ userName }: { userName: string }) {
               <Table.Body>
                 {earnings.map((earning) => (
                   <Table.Row key={earning.item_id}>
-                    <Table.Cell>{earning.item_name}</Table.Cell>
+                    {/* Long names wrap: a table wider than a phone would scroll sideways. */}
+                    <Table.Cell whiteSpace="normal" overflowWrap="anywhere">
+                      {earning.item_name}
+                    </Table.Cell>
                     <Table.Cell>
                       {earning.delivered_at ? formatDate(earning.delivered_at) : '–'}
                     </Table.Cell>
