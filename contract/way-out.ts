@@ -1,19 +1,10 @@
 import { z } from 'zod'
 import { uuidOf } from './ids'
+import { WAY_OUT_REASON_MAX, wayOutMessages } from './way-out-policy'
 
 // The way out before pickup (docs/decisions/042-way-out-before-pickup.md): the sender cancels an
 // accepted item, or its deliverer withdraws; either says why, the other side is told, the sender
 // is refunded in full.
-
-/** The most either side can write when leaving a delivery before pickup. */
-export const WAY_OUT_REASON_MAX = 500
-
-export const wayOutMessages = {
-  reasonRequired: 'Please say why: the other side is told',
-  reasonTooLong: `Reason must be at most ${WAY_OUT_REASON_MAX} characters`,
-  /** Cancelling after pickup, or withdrawing from something that is not yours to carry now. */
-  notBeforePickup: 'Only possible until the item is picked up',
-} as const
 
 const reason = z
   .string({ error: 'Reason must be text' })

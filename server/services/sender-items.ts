@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod'
 import { isUuid } from '../../contract/ids'
 import { decide, itemStatuses, type ItemStatus } from '../../contract/lifecycle'
-import { wayOutMessages } from '../../contract/way-out'
+import { wayOutMessages } from '../../contract/way-out-policy'
 import {
   type createItemBody,
   type itemFields,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { decide } from '../../contract/lifecycle'
-import { wayOutMessages } from '../../contract/way-out'
+import { wayOutMessages } from '../../contract/way-out-policy'
 import type { Db } from '../db/client'
 import { deliveryRequests, items } from '../db/schema'
 import { DomainError, ITEM_NOT_FOUND } from '../errors'
