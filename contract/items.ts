@@ -106,7 +106,6 @@ export const updateItemBody = itemFields.extend({
   sender_price: price.optional(),
 })
 export type UpdateItemBody = z.input<typeof updateItemBody>
-export const itemIdBody = z.object({ item_id: uuidOf('item') })
 
 const infoRequest = z.object({
   id: z.string(),

@@ -56,7 +56,14 @@ export const guards = {
 } satisfies Record<string, (c: LifecycleContext) => boolean>
 type GuardName = keyof typeof guards
 
-export const lifecycleEvents = ['accept', 'reject', 'cancel', 'pick_up', 'deliver'] as const
+export const lifecycleEvents = [
+  'accept',
+  'reject',
+  'cancel',
+  'withdraw',
+  'pick_up',
+  'deliver',
+] as const
 export type LifecycleEvent = (typeof lifecycleEvents)[number]
 
 export interface Transition {
@@ -83,6 +90,23 @@ export const transitions: readonly Transition[] = [
   },
   { event: 'reject', role: 'sender', from: 'pending', to: 'pending', guards: ['awaits_sender'] },
   { event: 'cancel', role: 'sender', from: 'pending', to: 'cancelled', guards: ['not_accepted'] },
+  // The way out before pickup (decision 042): the sender cancels an accepted item and is refunded
+  // in full, or its deliverer withdraws and the item is open for offers again. Not after pickup:
+  // then only a dispute or an admin's refund moves money back.
+  {
+    event: 'cancel',
+    role: 'sender',
+    from: 'ready_to_pickup',
+    to: 'cancelled',
+    guards: ['carried'],
+  },
+  {
+    event: 'withdraw',
+    role: 'deliverer',
+    from: 'ready_to_pickup',
+    to: 'pending',
+    guards: ['carried'],
+  },
   {
     event: 'pick_up',
     role: 'deliverer',

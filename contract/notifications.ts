@@ -24,6 +24,8 @@ export const notificationKinds = [
   'auto_refunded',
   'delivery_expired',
   'earnings_released',
+  'delivery_cancelled',
+  'deliverer_withdrew',
   'message',
   'rating_reported',
 ] as const
@@ -98,6 +100,16 @@ export const kindRules: Record<NotificationKind, KindRule> = {
     audience: 'deliverer',
     mail: false,
     label: 'My earnings for a delivery were released',
+  },
+  delivery_cancelled: {
+    audience: 'deliverer',
+    mail: true,
+    label: 'A sender cancelled a delivery of mine before pickup',
+  },
+  deliverer_withdrew: {
+    audience: 'sender',
+    mail: true,
+    label: 'My deliverer gave my item back before pickup',
   },
   message: {
     audience: 'sender_or_deliverer',

@@ -42,6 +42,7 @@ import { userRoutes } from './routes/user'
 import { tripRoutes } from './routes/trips'
 import { messageRoutes } from './routes/messages'
 import { ratingRoutes } from './routes/ratings'
+import { withdrawDeliveryRoutes } from './routes/withdraw-delivery'
 import { notificationRoutes } from './routes/notifications'
 import { systemNetwork, type OutboundNetwork } from './services/outbound-guard'
 import './types'
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
       await api.register(notificationRoutes)
       await api.register(messageRoutes)
       await api.register(ratingRoutes)
+      await api.register(withdrawDeliveryRoutes)
       await api.register(adminRoutes, { prefix: '/admin' })
     },
     { prefix: '/api' },

@@ -245,6 +245,11 @@ export const deliveryRequests = pgTable(
     requestStatus: requestStatusEnum('request_status').notNull().default('pending'),
     /** The sender's optional words when rejecting, shown to this deliverer (at most 500 chars). */
     rejectReason: text('reject_reason'),
+    /**
+     * When the deliverer gave the accepted item back before pickup (decision 042): the request is
+     * rejected from then on, by its deliverer rather than the sender; the reason is in the audit.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

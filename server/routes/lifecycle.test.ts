@@ -40,6 +40,10 @@ function refusal(event: LifecycleEvent, status: ItemStatus): [number, ErrorCode,
         : 'This request has already been answered',
     ]
   if (event === 'cancel') return [409, 'BAD_TRANSITION', 'This item can no longer be cancelled']
+  if (event === 'withdraw')
+    return status === 'pending' || status === 'cancelled'
+      ? [404, 'ITEM_NOT_FOUND', 'Item not found']
+      : [409, 'BAD_TRANSITION', 'Only possible until the item is picked up']
   // The deliverer carries only items whose request was accepted; others are not theirs.
   return status === 'pending' || status === 'cancelled'
     ? [404, 'ITEM_NOT_FOUND', 'Item not found']
@@ -99,7 +103,11 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
         deliverer_id: deliverer.id,
         status: event === 'accept' ? 'accepted' : 'rejected',
       })
-    if (event === 'cancel') return post(user, '/api/cancel-item', { item_id: itemId })
+    // A reason, which cancelling an accepted item and withdrawing need (decision 042).
+    if (event === 'cancel')
+      return post(user, '/api/cancel-item', { item_id: itemId, reason: 'Plans changed' })
+    if (event === 'withdraw')
+      return post(user, '/api/withdraw-delivery', { item_id: itemId, reason: 'Plans changed' })
     // With the step's code when the item has codes (from acceptance on), as the deliverer's
     // phone sends it: the table, not the code, decides.
     const proof = withCodes
@@ -150,7 +158,9 @@ describe.each(backends)('the item lifecycle on %s', (backend) => {
             const after = await rows(itemId, requestId)
             expect(after.item.status, label).toBe(decision.transition.to)
             if (event === 'accept') expect(after.request.agreedPriceCents, label).toBe(2137)
-            if (event === 'reject') expect(after.item.currentRequestId, label).toBeNull()
+            if (event === 'reject' || event === 'withdraw')
+              expect(after.item.currentRequestId, label).toBeNull()
+            if (event === 'withdraw') expect(after.request.withdrawnAt, label).toBeInstanceOf(Date)
             if (decision.transition.stamp === 'picked_up_at')
               expect(after.item.pickedUpAt, label).toBeInstanceOf(Date)
             if (decision.transition.stamp === 'delivered_at')

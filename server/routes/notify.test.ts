@@ -340,6 +340,8 @@ describe.each(backends)('notify() on %s', (backend) => {
       { kind: 'info_requested', mail: true },
       // Decision 038: an accepted item not delivered in time is refunded, and the sender told.
       { kind: 'auto_refunded', mail: true },
+      // Decision 042: the deliverer gave the item back before pickup.
+      { kind: 'deliverer_withdrew', mail: true },
       // Decision 039: a message still unread 15 minutes after it came.
       { kind: 'message', mail: true },
     ])

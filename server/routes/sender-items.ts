@@ -4,13 +4,13 @@ import { senderStatsAnswer } from '../../contract/deliveries'
 import {
   createItemBody,
   itemAnswer,
-  itemIdBody,
   itemsListAnswer,
   itemsQuery,
   updateItemBody,
 } from '../../contract/items'
 import { isUuid } from '../../contract/ids'
 import { deliverersAnswer } from '../../contract/sender-extra'
+import { cancelItemBody } from '../../contract/way-out'
 import { DomainError, ITEM_NOT_FOUND } from '../errors'
 import {
   approvedDeliverersOf,
@@ -114,15 +114,15 @@ export const senderItemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Cancel an item until a request is accepted',
+        summary: 'Cancel an item until it is picked up (with a reason once a request is accepted)',
         security,
-        body: itemIdBody,
+        body: cancelItemBody,
         response: { 200: itemAnswer },
       },
       onRequest: sender,
     },
     async (request) => {
-      const item = await cancelItem(app.db, app.jobs, requireUser(request).id, request.body.item_id)
+      const item = await cancelItem(app.db, app.notifier, requireUser(request).id, request.body)
       return { success: true, message: ITEM_CANCELLED, data: { item } }
     },
   )

@@ -163,6 +163,21 @@ export const texts: Record<NotificationKind, (s: Subject) => Written> = {
     mail: (name, url) =>
       lifecycleMails.deliveryExpired(name, item.name, day(item.deliveryDeadline), url),
   }),
+  delivery_cancelled: ({ item, sender, reason }) => ({
+    title: `${sender} cancelled the delivery of ${item.name}`,
+    body: `It is no longer yours to carry. ${why(reason)}`.trim(),
+    // Not /my-deliveries/{id}: a cancelled item leaves their deliveries; their request still shows it.
+    link: pages.deliverer(item.id),
+    mail: (name, url) =>
+      lifecycleMails.deliveryCancelled(name, item.name, sender, reason ?? '', url),
+  }),
+  deliverer_withdrew: ({ item, deliverer, reason }) => ({
+    title: `${deliverer} can no longer carry ${item.name}`,
+    body: `You are refunded in full and the item is open for offers again. ${why(reason)}`.trim(),
+    link: pages.sender(item.id),
+    mail: (name, url) =>
+      lifecycleMails.delivererWithdrew(name, item.name, deliverer, reason ?? '', url),
+  }),
   message: ({ item, side, sender, deliverer, text }) => {
     const author = side === 'sender' ? deliverer : sender
     return {

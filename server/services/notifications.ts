@@ -43,6 +43,26 @@ export const lifecycleMails = {
     subject: `Your item "${item}" was not delivered in time: you are refunded`,
     text: `Hello ${name},\n\nYour item "${item}" was still not delivered long after its deadline (${deadline}), so Tote cancelled the delivery and refunded your payment in full. Your bank may take a few days to show it.\n\nSee your item:\n${link}${sign}`,
   }),
+  deliveryCancelled: (
+    name: string,
+    item: string,
+    sender: string,
+    reason: string,
+    link: string,
+  ): Body => ({
+    subject: `The delivery of "${item}" was cancelled`,
+    text: `Hello ${name},\n\n${sender} cancelled the delivery of "${item}" before you picked it up, so it is no longer yours to carry. They wrote:\n\n${reason}\n\nSee your request:\n${link}${sign}`,
+  }),
+  delivererWithdrew: (
+    name: string,
+    item: string,
+    deliverer: string,
+    reason: string,
+    link: string,
+  ): Body => ({
+    subject: `${deliverer} can no longer carry "${item}"`,
+    text: `Hello ${name},\n\n${deliverer} gave "${item}" back before picking it up. They wrote:\n\n${reason}\n\nYour payment is refunded in full (your bank may take a few days to show it), and the item is open for offers from other deliverers again.\n\nSee your item:\n${link}${sign}`,
+  }),
   deliveryExpired: (name: string, item: string, deadline: string, link: string): Body => ({
     subject: `Your delivery of "${item}" was cancelled`,
     text: `Hello ${name},\n\nThe item "${item}" was still not delivered long after its deadline (${deadline}), so Tote cancelled the delivery and refunded the sender. It is no longer yours to carry, and it will not be paid.\n\nSee the delivery:\n${link}${sign}`,

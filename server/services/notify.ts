@@ -42,6 +42,13 @@ export type NotifyEvent =
       reason: string | null
     }
   | {
+      /** The way out before pickup (decision 042): the other side is told why. */
+      kind: 'delivery_cancelled' | 'deliverer_withdrew'
+      itemId: string
+      delivererId: string
+      reason: string
+    }
+  | {
       kind: 'info_requested'
       itemId: string
       side: 'sender' | 'deliverer'
@@ -87,6 +94,7 @@ function recipientOf(event: NotifyEvent, senderId: string): string | 'admins' {
     case 'picked_up':
     case 'delivered':
     case 'auto_refunded':
+    case 'deliverer_withdrew':
       return senderId
     case 'info_requested':
       return event.userId
@@ -97,6 +105,7 @@ function recipientOf(event: NotifyEvent, senderId: string): string | 'admins' {
     case 'trip_match':
     case 'delivery_expired':
     case 'earnings_released':
+    case 'delivery_cancelled':
       return event.delivererId
     case 'message':
       return event.to === 'sender' ? senderId : event.delivererId

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod'
 import { isUuid } from '../../contract/ids'
 import { decide, itemStatuses, type ItemStatus } from '../../contract/lifecycle'
+import { wayOutMessages } from '../../contract/way-out-policy'
 import {
   type createItemBody,
   type itemFields,
@@ -14,7 +15,6 @@ import { likePattern } from '../db/like-pattern'
 import { one } from '../db/one'
 import { deliveryRequests, items, users } from '../db/schema'
 import { DomainError, fieldError, ITEM_NOT_FOUND } from '../errors'
-import type { JobQueue } from '../jobs/queue'
 import { audit } from './audit'
 import { notify, type Notifier } from './notify'
 import { loadItemView, toItemViews } from './item-view'
@@ -177,11 +177,18 @@ export async function updateItem(db: Db, senderId: string, body: z.output<typeof
 }
 
 /**
- * Cancels an item as contract/lifecycle.ts allows (pending, no request accepted), under the item's
- * row lock so an acceptance cannot slip in between; what was paid for it goes back in the same
- * transaction.
+ * Cancels an item as contract/lifecycle.ts allows, under the item's row lock so an acceptance or a
+ * pickup cannot slip in between; what was paid for it goes back in the same transaction. Pending
+ * (no request accepted): as the spec has it. Accepted but not picked up (decision 042): the sender
+ * says why, is refunded in full, and the deliverer is told.
  */
-export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemId: string) {
+export async function cancelItem(
+  db: Db,
+  notifier: Notifier,
+  senderId: string,
+  body: { item_id: string; reason?: string | undefined },
+) {
+  const itemId = body.item_id
   await ownedItem(db, senderId, itemId)
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -191,13 +198,13 @@ export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemI
       .for('update')
     if (!row) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
     const [accepted] = await tx
-      .select({ id: deliveryRequests.id })
+      .select({ id: deliveryRequests.id, delivererId: deliveryRequests.delivererId })
       .from(deliveryRequests)
       .where(
         and(eq(deliveryRequests.itemId, itemId), eq(deliveryRequests.requestStatus, 'accepted')),
       )
       .limit(1)
-    // Any accepted request counts, current or not: the guard's not_accepted.
+    // Any accepted request counts, current or not: the guards' not_accepted and carried.
     const decision = decide('cancel', 'sender', {
       status: row.status,
       sending_approval: row.sendingApproval,
@@ -205,6 +212,8 @@ export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemI
       request_status: accepted ? 'accepted' : null,
     })
     if (!decision.ok) throw new DomainError('BAD_TRANSITION', NOT_CANCELLABLE)
+    const reason = body.reason || null
+    if (accepted && !reason) throw fieldError('reason', wayOutMessages.reasonRequired)
     const { from, to } = decision.transition
     const [moved] = await tx
       .update(items)
@@ -212,8 +221,8 @@ export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemI
       .where(and(eq(items.id, itemId), eq(items.status, from)))
       .returning({ id: items.id })
     if (!moved) throw new DomainError('BAD_TRANSITION', NOT_CANCELLABLE)
-    // Paid but not accepted yet (the sender changed their mind half-way): refunded in full.
-    await releasePayments(tx, jobs, {
+    // Paid, accepted or not yet: refunded in full.
+    await releasePayments(tx, notifier.jobs, {
       requestIds: await requestIdsOf(tx, itemId),
       reason: 'item_cancelled',
       actorId: senderId,
@@ -223,7 +232,15 @@ export async function cancelItem(db: Db, jobs: JobQueue, senderId: string, itemI
       action: 'item.cancel',
       targetType: 'item',
       targetId: itemId,
+      reason,
     })
+    if (accepted)
+      await notify(tx, notifier, {
+        kind: 'delivery_cancelled',
+        itemId,
+        delivererId: accepted.delivererId,
+        reason: reason ?? '',
+      })
   })
   return senderItemView(db, senderId, itemId)
 }

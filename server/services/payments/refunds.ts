@@ -17,6 +17,8 @@ export type RefundReason =
   | 'request_not_current'
   /** An accepted item not delivered AUTO_REFUND_DAYS after its deadline (auto-refund.ts). */
   | 'not_delivered'
+  /** The accepted deliverer gave the item back before pickup (decision 042). */
+  | 'deliverer_withdrew'
 
 /**
  * Lets go of the payments of these requests, inside the transaction that decides it: a paid one

@@ -10,6 +10,7 @@ import { handoffKeysAnswer } from '@contract/handoffs'
 import type { delivererItemAnswer, Location } from '@contract/items'
 import type { userConsentAnswer } from '@contract/terms'
 import type { messageOnly } from '@contract/envelope'
+import type { WithdrawDeliveryBody } from '@contract/way-out'
 import { api } from '@/lib/api-client'
 import { liveRefresh, offlineReadable } from '@/lib/query-client'
 import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
@@ -244,5 +245,18 @@ export function handoffKeysQueryOptions() {
     staleTime: 60 * 60 * 1000,
     queryFn: async () =>
       handoffKeysAnswer.parse(await api.get('handoff-keys').json<unknown>()).keys,
+  })
+}
+
+/**
+ * POST /api/withdraw-delivery (decision 042): give an accepted item back before pickup. Online
+ * only: the sender's refund and the item's return to the market happen on the server, at once.
+ */
+export function useWithdrawMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: WithdrawDeliveryBody) =>
+      api.post('withdraw-delivery', { json: body }).json<MessageAnswer>(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: delivererKeys.all }),
   })
 }

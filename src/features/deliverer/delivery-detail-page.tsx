@@ -10,6 +10,7 @@ import { DeliveryActions } from './delivery-actions'
 import { DeliveryFacts } from './delivery-facts'
 import { useLocalSteps } from './delivery-steps'
 import { ItemFacts, ItemHeading } from './detail-parts'
+import { WithdrawSection } from './withdraw-section'
 import { PendingStatus } from '@/components/pending-status'
 
 export function DeliveryDetailPage({ id }: { id: string }) {
@@ -41,6 +42,7 @@ function DeliveryDetail({ item }: { item: Item }) {
       <ItemProgressTracker item={seen} />
       <DeliveryFacts item={item} />
       <DeliveryActions item={item} />
+      <WithdrawSection item={item} status={status} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
       <ItemFacts item={item} route={false} />
     </Stack>

@@ -18,6 +18,7 @@ import type {
   UpdateRequestStatusBody,
 } from '@contract/payments'
 import type { deliverersAnswer, paymentStatusAnswer } from '@contract/sender-extra'
+import type { CancelItemBody } from '@contract/way-out'
 import { api } from '@/lib/api-client'
 import { liveRefresh, offlineReadable } from '@/lib/query-client'
 
@@ -176,8 +177,8 @@ export function useUpdateItemMutation() {
 export function useCancelItemMutation() {
   const invalidate = useInvalidateItems()
   return useMutation({
-    mutationFn: (itemId: string) =>
-      api.post('cancel-item', { json: { item_id: itemId } }).json<MessageOnly>(),
+    mutationFn: (body: CancelItemBody) =>
+      api.post('cancel-item', { json: body }).json<MessageOnly>(),
     onSuccess: () => invalidate(),
   })
 }

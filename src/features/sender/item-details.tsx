@@ -67,7 +67,7 @@ function ItemDetailsView({ item }: { item: Item }) {
       )}
       {canCancel(item) && (
         <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('cancel')}>
-          Cancel item
+          {item.request_status === 'accepted' ? 'Cancel delivery' : 'Cancel item'}
         </Button>
       )}
     </>

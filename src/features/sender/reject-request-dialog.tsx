@@ -1,10 +1,10 @@
-import { Button, Dialog, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert } from '@/components/form-alert'
-import { FieldFrame } from '@/components/form-field'
+import { ReasonField } from '@/components/reason-field'
 import { updateRequestStatus, useInvalidateItems } from './api'
 
 // contract/payments.ts REJECT_REASON_MAX, copied: importing it would pull zod into this chunk.
@@ -69,21 +69,13 @@ export function RejectRequestDialog({
               deliverers again. This cannot be undone.
             </Text>
             <ErrorAlert error={reject.error} fallback="Request failed" />
-            <FieldFrame
+            <ReasonField
               label="Reason (optional)"
-              helperText={`${delivererName} will see this. ${reason.length}/${REJECT_REASON_MAX} characters.`}
-            >
-              {(describedBy) => (
-                <Textarea
-                  name="reason"
-                  value={reason}
-                  rows={3}
-                  maxLength={REJECT_REASON_MAX}
-                  onChange={(event) => setReason(event.target.value)}
-                  aria-describedby={describedBy}
-                />
-              )}
-            </FieldFrame>
+              audience={`${delivererName} will see this.`}
+              value={reason}
+              max={REJECT_REASON_MAX}
+              onChange={setReason}
+            />
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>

@@ -1,0 +1,1 @@
+ALTER TABLE "delivery_requests" ADD COLUMN "withdrawn_at" timestamp with time zone;

@@ -1,0 +1,242 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, deliveryRequests, items } from '../db/schema'
+import {
+  approveDelivery,
+  bearer,
+  createItem,
+  createRequest,
+  createUser,
+  handoffProof,
+  multipart,
+  payAndAccept,
+  type TestUser,
+} from '../testing/fixtures'
+import { backends, createTestApp, type TestApp } from '../testing/test-app'
+
+// The way out before pickup (decision 042): the sender cancels an accepted item, or its deliverer
+// withdraws; the other side is told why, the sender is refunded in full, the ledger balances.
+
+describe.each(backends)('the way out before pickup on %s', (backend) => {
+  let t: TestApp
+  let admin: TestUser
+  beforeAll(async () => {
+    t = await createTestApp(backend)
+    admin = await createUser(t.app, { role: 'admin' })
+  })
+  afterAll(() => t?.close())
+
+  const post = (user: TestUser, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, headers: bearer(user) })
+  const get = (user: TestUser, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(user) })
+
+  /** A paid, accepted item ($25.00) waiting to be picked up. */
+  async function accepted() {
+    const sender = await createUser(t.app, { role: 'sender' })
+    const deliverer = await createUser(t.app, { role: 'deliverer' })
+    const item = await createItem(t.app, sender.id, { sendingApproval: 'approved' })
+    const request = await createRequest(t.app, item.id, deliverer.id, { delivererPrice: '25.00' })
+    await approveDelivery(t.app, item.id, request.id)
+    await payAndAccept(t.app, sender, { itemId: item.id, delivererId: deliverer.id })
+    return { sender, deliverer, itemId: item.id, requestId: request.id }
+  }
+  type Case = Awaited<ReturnType<typeof accepted>>
+
+  async function pickUp(c: Case) {
+    // An item with no current accepted request has no codes: refused as a phone's step would be.
+    const proof = await handoffProof(t.app, c.sender, c.itemId, 'pickup').catch(() => null)
+    if (!proof) return 404
+    const body = await multipart({ item_id: c.itemId, status: 'in_process', ...proof })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-delivery-status',
+      headers: { ...bearer(c.deliverer), ...body.headers },
+      payload: body.payload,
+    })
+    return res.statusCode
+  }
+  const cancel = (c: Case, reason?: string) =>
+    post(c.sender, '/api/cancel-item', { item_id: c.itemId, ...(reason ? { reason } : {}) })
+  const withdraw = (c: Case, reason = 'My train was cancelled', who: TestUser = c.deliverer) =>
+    post(who, '/api/withdraw-delivery', { item_id: c.itemId, reason })
+
+  const itemRow = async (c: Case) =>
+    (await t.app.db.select().from(items).where(eq(items.id, c.itemId)))[0]!
+  const requestRow = async (c: Case) =>
+    (await t.app.db.select().from(deliveryRequests).where(eq(deliveryRequests.id, c.requestId)))[0]!
+  /** Cents per account of the item's ledger entries, once the queue has run. */
+  async function moneyOf(c: Case) {
+    await t.app.jobs.drain()
+    const res = await get(admin, `/api/admin/ledger?item_id=${c.itemId}`)
+    expect(res.statusCode, res.body).toBe(200)
+    const sums: Record<string, number> = {}
+    for (const e of res.json().data.entries as { account: string; amount: number }[])
+      sums[e.account] = (sums[e.account] ?? 0) + Math.round(e.amount * 100)
+    return sums
+  }
+  const refundedInFull = (c: Case) => ({
+    [`sender_card:${c.sender.id}`]: 0,
+    held: 0,
+    refunds: 0,
+  })
+  const bellOf = async (user: TestUser) =>
+    (await get(user, '/api/notifications')).json().data.notifications as {
+      kind: string
+      title: string
+      body: string
+    }[]
+  async function expectBalanced() {
+    const unbalanced = await t.database.rows(sql`select transaction_id from ledger_entries
+      group by transaction_id having sum(amount_cents) <> 0`)
+    expect(unbalanced).toEqual([])
+  }
+
+  describe('the sender cancels an accepted item', () => {
+    it('with a reason: cancelled, refunded in full, the deliverer told why, audited', async () => {
+      const c = await accepted()
+      const res = await cancel(c, 'The recipient moved away')
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json()).toMatchObject({
+        message: 'Item cancelled',
+        data: { item: { status: 'cancelled' } },
+      })
+      expect(await moneyOf(c)).toEqual(refundedInFull(c))
+      const [told] = await bellOf(c.deliverer)
+      expect(told).toMatchObject({ kind: 'delivery_cancelled' })
+      expect(told?.body).toContain('The recipient moved away')
+      const [audited] = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, c.itemId))
+        .orderBy(sql`${auditLog.at} desc`)
+        .limit(1)
+      expect(audited).toMatchObject({ action: 'item.cancel', reason: 'The recipient moved away' })
+      // The deliverer can no longer pick it up.
+      expect(await pickUp(c)).toBe(409)
+      await expectBalanced()
+    })
+
+    it('refuses without a reason, changing nothing', async () => {
+      const c = await accepted()
+      for (const reason of [undefined, '   ']) {
+        const res = await cancel(c, reason)
+        expect(res.statusCode, res.body).toBe(400)
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' })
+      }
+      expect((await itemRow(c)).status).toBe('ready_to_pickup')
+      expect(await moneyOf(c)).toEqual({ [`sender_card:${c.sender.id}`]: -2500, held: 2500 })
+    })
+
+    it('refuses once the item is picked up: a dispute or an admin refund is the way then', async () => {
+      const c = await accepted()
+      expect(await pickUp(c)).toBe(200)
+      const res = await cancel(c, 'Changed my mind')
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toMatchObject({
+        code: 'BAD_TRANSITION',
+        message: 'This item can no longer be cancelled',
+      })
+      expect((await itemRow(c)).status).toBe('in_process')
+      expect(await bellOf(c.deliverer)).not.toContainEqual(
+        expect.objectContaining({ kind: 'delivery_cancelled' }),
+      )
+    })
+  })
+
+  describe('the deliverer withdraws', () => {
+    it('gives the item back: open for offers again, the sender refunded in full and told why', async () => {
+      const c = await accepted()
+      const res = await withdraw(c)
+      expect(res.statusCode, res.body).toBe(200)
+      const item = await itemRow(c)
+      expect(item).toMatchObject({ status: 'pending', currentRequestId: null })
+      const request = await requestRow(c)
+      expect(request.requestStatus).toBe('rejected')
+      expect(request.withdrawnAt).toBeInstanceOf(Date)
+      expect(await moneyOf(c)).toEqual(refundedInFull(c))
+      const [told] = await bellOf(c.sender)
+      expect(told).toMatchObject({ kind: 'deliverer_withdrew' })
+      expect(told?.body).toContain('My train was cancelled')
+      // Another deliverer finds it again and can ask to carry it.
+      const other = await createUser(t.app, { role: 'deliverer' })
+      expect((await get(other, `/api/item/${c.itemId}`)).statusCode).toBe(200)
+      // The one who withdrew no longer carries it: no pickup, no second withdrawal.
+      expect(await pickUp(c)).toBe(404)
+      expect((await withdraw(c)).statusCode).toBe(404)
+      await expectBalanced()
+    })
+
+    it('answers 404 to anyone but the accepted deliverer, 403 to a sender, 400 without a reason', async () => {
+      const c = await accepted()
+      const stranger = await createUser(t.app, { role: 'deliverer' })
+      expect((await withdraw(c, 'x', stranger)).statusCode).toBe(404)
+      expect((await withdraw(c, 'x', c.sender)).statusCode).toBe(403)
+      const unknown = await post(c.deliverer, '/api/withdraw-delivery', {
+        item_id: '00000000-0000-4000-8000-000000000000',
+        reason: 'x',
+      })
+      expect(unknown.statusCode).toBe(404)
+      for (const reason of ['', '  ', 'x'.repeat(501)]) {
+        const res = await withdraw(c, reason)
+        expect(res.statusCode).toBe(400)
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' })
+      }
+      expect((await itemRow(c)).status).toBe('ready_to_pickup')
+      expect((await requestRow(c)).requestStatus).toBe('accepted')
+    })
+
+    it('refuses after pickup, changing nothing', async () => {
+      const c = await accepted()
+      expect(await pickUp(c)).toBe(200)
+      const res = await withdraw(c)
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toMatchObject({ code: 'BAD_TRANSITION' })
+      expect((await requestRow(c)).withdrawnAt).toBeNull()
+      expect(await moneyOf(c)).toEqual({ [`sender_card:${c.sender.id}`]: -2500, held: 2500 })
+    })
+  })
+
+  const refundsOf = (c: Case) =>
+    t.database.rows(sql`select r.id from refunds r
+      join payments p on p.id = r.payment_id where p.request_id = ${c.requestId}`)
+
+  it('lets either a way out or the pickup sent at the same moment apply, never both', async () => {
+    for (const wayOut of [(c: Case) => cancel(c, 'Not needed any more'), withdraw]) {
+      for (let round = 0; round < 3; round++) {
+        const c = await accepted()
+        const [left, picked] = await Promise.all([wayOut(c), pickUp(c)])
+        // The loser is refused: 409 (moved on) or 404 (no longer the deliverer's to pick up).
+        const outcomes = [left.statusCode, picked]
+        expect(
+          outcomes.filter((s) => s === 200),
+          left.body,
+        ).toHaveLength(1)
+        expect(outcomes.filter((s) => s === 404 || s === 409)).toHaveLength(1)
+        const pickedUp = picked === 200
+        expect(['in_process', 'pending', 'cancelled']).toContain((await itemRow(c)).status)
+        expect((await itemRow(c)).status === 'in_process').toBe(pickedUp)
+        expect(await moneyOf(c)).toEqual(
+          pickedUp ? { [`sender_card:${c.sender.id}`]: -2500, held: 2500 } : refundedInFull(c),
+        )
+        expect(await refundsOf(c)).toHaveLength(pickedUp ? 0 : 1)
+      }
+    }
+    await expectBalanced()
+  })
+
+  it('refunds once when the sender cancels as the deliverer withdraws', async () => {
+    for (let round = 0; round < 3; round++) {
+      const c = await accepted()
+      const [cancelled, withdrawn] = await Promise.all([cancel(c, 'Not needed'), withdraw(c)])
+      // Withdrawn first, the item is pending again and the sender may still cancel it; cancelled
+      // first, there is nothing left to withdraw from.
+      expect(cancelled.statusCode, cancelled.body).toBe(200)
+      expect([200, 404, 409]).toContain(withdrawn.statusCode)
+      expect((await itemRow(c)).status).toBe('cancelled')
+      expect(await moneyOf(c)).toEqual(refundedInFull(c))
+      expect(await refundsOf(c)).toHaveLength(1)
+    }
+    await expectBalanced()
+  })
+})
