@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envelope } from './envelope'
+import { dateOnly } from './dates'
 import { uuidOf } from './ids'
 
 // The double-entry ledger (docs/decisions/037-ledger.md): every movement of money is a ledger
@@ -52,3 +53,39 @@ export type LedgerEntry = z.infer<typeof ledgerEntry>
 
 /** The item's entries, oldest first; those of one transaction sum to zero. */
 export const ledgerAnswer = envelope(z.object({ entries: z.array(ledgerEntry) }))
+
+/** The longest period GET /api/admin/money answers, in days. */
+export const MONEY_REPORT_MAX_DAYS = 366
+
+/**
+ * GET /api/admin/money?from=&to= (admins only): calendar days in UTC, both included; by default
+ * the 30 days up to today.
+ */
+export const moneyQuery = z
+  .object({ from: dateOnly.optional(), to: dateOnly.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['from'],
+    message: 'From must not be after to',
+  })
+
+const moneyFigures = z.object({
+  /** Held at the end of the day (or period): captured and neither released nor refunded. */
+  held: z.number(),
+  /** Released from held to deliverers and fees (the gross of each release). */
+  released: z.number(),
+  /** Refunds decided (held to refunds), whether the provider confirmed them yet or not. */
+  refunded: z.number(),
+  /** Tote's fees, less any taken back. */
+  fees: z.number(),
+})
+
+export const moneyAnswer = envelope(
+  moneyFigures.extend({
+    from: z.string(),
+    to: z.string(),
+    /** Every ledger transaction sums to zero and every account balance to its entries. */
+    balanced: z.boolean(),
+    days: z.array(moneyFigures.extend({ date: z.string() })),
+  }),
+)
+export type MoneyReport = z.infer<typeof moneyAnswer>['data']

@@ -2,6 +2,7 @@
 import { http } from 'msw'
 import type { z } from 'zod'
 import { adminItemsAnswer, type AdminUser, type adminItemDetailAnswer } from '@contract/admin'
+import { moneyAnswer, type MoneyReport } from '@contract/ledger'
 import { answer } from '@/test/answers'
 import { makeItem } from '@/test/items'
 
@@ -119,3 +120,25 @@ export function itemsHandler(items: AdminItemRow[], asked: URLSearchParams[] = [
     })
   })
 }
+
+/** Three days of Tote's money: $30 captured on the 1st, $25 released and $5 refunded on the 3rd. */
+export const moneyReport: MoneyReport = {
+  from: '2026-11-01',
+  to: '2026-11-03',
+  held: 0,
+  released: 25,
+  refunded: 5,
+  fees: 2.5,
+  balanced: true,
+  days: [
+    { date: '2026-11-01', held: 30, released: 0, refunded: 0, fees: 0 },
+    { date: '2026-11-02', held: 30, released: 0, refunded: 0, fees: 0 },
+    { date: '2026-11-03', held: 0, released: 25, refunded: 5, fees: 2.5 },
+  ],
+}
+
+/** GET /api/admin/money answering `report`. */
+export const moneyHandler = (report: MoneyReport = moneyReport) =>
+  http.get('/api/admin/money', () =>
+    answer(moneyAnswer, { success: true, message: 'Money', data: report }),
+  )

@@ -7,7 +7,7 @@ import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { ITEM_ID, itemRow, pagination } from '@/test/admin-fixtures'
+import { ITEM_ID, itemRow, moneyHandler, moneyReport, pagination } from '@/test/admin-fixtures'
 
 const stats = {
   users_by_role: { sender: 12, deliverer: 7, admin: 2 },
@@ -42,6 +42,7 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
         answer(adminStatsAnswer, { success: true, message: 'OK', data: stats }),
       ),
       queues(asked),
+      moneyHandler(),
     )
     renderApp('/admin-dashboard')
 
@@ -76,6 +77,7 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
       userDataHandler('admin'),
       failWith('get', 'admin/stats', 500, 'Database unavailable'),
       queues([]),
+      moneyHandler(),
     )
     renderApp('/admin-dashboard')
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable')
@@ -87,8 +89,55 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
       userDataHandler('admin'),
       http.get('/api/admin/stats', () => new Response('gateway', { status: 502 })),
       queues([]),
+      moneyHandler(),
     )
     renderApp('/admin-dashboard')
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load statistics')
+  })
+
+  it("shows Tote's money: the period's figures, a chart and the figures per day", async () => {
+    storeSession('admin')
+    server.use(
+      userDataHandler('admin'),
+      http.get('/api/admin/stats', () =>
+        answer(adminStatsAnswer, { success: true, message: 'OK', data: stats }),
+      ),
+      queues([]),
+      moneyHandler(),
+    )
+    const { user } = renderApp('/admin-dashboard')
+    const money = await screen.findByRole('region', { name: 'Money, last 30 days' })
+    expect(await within(money).findByText('The ledger balances', { exact: false })).toBeVisible()
+    const figure = (label: string) =>
+      within(money).getByText(label, { selector: 'dt' }).closest('dl')
+    expect(figure('Held now')).toHaveTextContent('$0.00')
+    expect(figure('Released')).toHaveTextContent('$25.00')
+    expect(figure('Refunded')).toHaveTextContent('$5.00')
+    expect(figure('Fees')).toHaveTextContent('$2.50')
+    expect(within(money).getByText('Held at the end of the day')).toBeVisible()
+
+    await user.click(within(money).getByText('The figures per day'))
+    const table = within(money).getByRole('table')
+    const rows = within(table).getAllByRole('row')
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'DayReleasedRefundedFeesHeld',
+      'Nov 1$0.00$0.00$0.00$30.00',
+      'Nov 2$0.00$0.00$0.00$30.00',
+      'Nov 3$25.00$5.00$2.50$0.00',
+    ])
+  })
+
+  it('says so, in an alert, when the ledger does not balance', async () => {
+    storeSession('admin')
+    server.use(
+      userDataHandler('admin'),
+      http.get('/api/admin/stats', () =>
+        answer(adminStatsAnswer, { success: true, message: 'OK', data: stats }),
+      ),
+      queues([]),
+      moneyHandler({ ...moneyReport, balanced: false }),
+    )
+    renderApp('/admin-dashboard')
+    expect(await screen.findByRole('alert')).toHaveTextContent('The ledger does not balance')
   })
 })

@@ -13,6 +13,7 @@ import {
   sendingQueueParams,
   type AdminStats,
 } from './items-api'
+import { MoneySection } from './money-section'
 import { Loading } from './query-states'
 import { ReviewQueue } from './review-queue'
 
@@ -118,6 +119,9 @@ export function AdminDashboard() {
           {stats.isPending && <Loading>Loading statistics…</Loading>}
           <ErrorAlert error={stats.error} fallback="Failed to load statistics" />
           {stats.data && <Counters stats={stats.data} />}
+        </Box>
+        <Box>
+          <MoneySection />
         </Box>
       </Stack>
     </>

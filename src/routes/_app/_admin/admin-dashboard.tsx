@@ -6,6 +6,7 @@ import {
   deliveryQueueParams,
   sendingQueueParams,
 } from '@/features/admin/items-api'
+import { adminMoneyQueryOptions } from '@/features/admin/money-api'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/admin-dashboard')({
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/_app/_admin/admin-dashboard')({
       context.queryClient.ensureQueryData(adminStatsQueryOptions()),
       context.queryClient.ensureQueryData(adminItemsQueryOptions(sendingQueueParams)),
       context.queryClient.ensureQueryData(adminItemsQueryOptions(deliveryQueueParams)),
+      context.queryClient.ensureQueryData(adminMoneyQueryOptions()),
     ]).catch(() => undefined),
   component: AdminDashboard,
 })
