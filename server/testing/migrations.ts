@@ -13,7 +13,7 @@ const journal = JSON.parse(
 ) as { entries: { idx: number; tag: string }[] }
 
 /** Applies the migration of journal index `idx` as drizzle would, statement by statement. */
-export async function applyMigration(database: Database, idx: number): Promise<void> {
+async function applyMigration(database: Database, idx: number): Promise<void> {
   const entry = journal.entries.find((e) => e.idx === idx)
   if (!entry) throw new Error(`no migration ${idx} in the journal`)
   const text = readFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), 'utf8')
@@ -22,7 +22,7 @@ export async function applyMigration(database: Database, idx: number): Promise<v
 }
 
 /** Applies every migration before journal index `idx`, in order. */
-export async function migrateBefore(database: Database, idx: number): Promise<void> {
+async function migrateBefore(database: Database, idx: number): Promise<void> {
   for (const entry of journal.entries.filter((e) => e.idx < idx))
     await applyMigration(database, entry.idx)
 }
