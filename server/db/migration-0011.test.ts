@@ -1,32 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyMigration, migrateBefore } from '../testing/migrations'
-import { backends, freshDatabase } from '../testing/test-app'
+import { expect, it } from 'vitest'
+import { describeMigration } from '../testing/migrations'
 
 // Migration 0011 (decision 030) on a database that already has accepted and delivered items:
 // agreed_price_cents and the move timestamps are filled in from what was there.
 
-describe.each(backends)('migration 0011 on %s', (backend) => {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>
-  beforeAll(async () => {
-    fresh = await freshDatabase(backend, { empty: true })
-    await migrateBefore(fresh.database, 11)
-  })
-  afterAll(async () => {
-    await fresh?.database.close()
-    await fresh?.drop()
-  })
-
+describeMigration(11, (setUp) => {
   it('backfills the agreed price of accepted requests and when items were picked up and delivered', async () => {
-    const db = fresh.database
-    const one = async (query: ReturnType<typeof sql>) =>
-      (await db.rows<{ id: string }>(query))[0]!.id
-    const sender = await one(
-      sql`insert into users (email, name, role) values ('s@example.com', 'S', 'sender') returning id`,
-    )
-    const rider = await one(
-      sql`insert into users (email, name, role) values ('d@example.com', 'D', 'deliverer') returning id`,
-    )
+    const { db, one, sender, rider, apply } = await setUp()
     const item = (status: string, price: string) =>
       one(sql`insert into items (name, category, from_lat, from_lng, to_lat, to_lng,
           delivery_deadline, sender_price, sender_id, status, sending_approval)
@@ -49,7 +30,7 @@ describe.each(backends)('migration 0011 on %s', (backend) => {
     const open = await item('pending', '40.00')
     const waiting = await request(open, '41.00', 'pending')
 
-    await applyMigration(db, 11)
+    await apply()
 
     const prices = await db.rows<{ id: string; agreed_price_cents: number | null }>(
       sql`select id, agreed_price_cents from delivery_requests`,

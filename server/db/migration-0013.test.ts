@@ -1,32 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyMigration, migrateBefore } from '../testing/migrations'
-import { backends, freshDatabase } from '../testing/test-app'
+import { expect, it } from 'vitest'
+import { describeMigration } from '../testing/migrations'
 
 // Migration 0013 (decision 034) on a database with accepted requests: accepted_at, which a
 // handoff's moment may not precede, comes from the sender's request.accept entry, else the row.
 
-describe.each(backends)('migration 0013 on %s', (backend) => {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>
-  beforeAll(async () => {
-    fresh = await freshDatabase(backend, { empty: true })
-    await migrateBefore(fresh.database, 13)
-  })
-  afterAll(async () => {
-    await fresh?.database.close()
-    await fresh?.drop()
-  })
-
+describeMigration(13, (setUp) => {
   it('backfills when accepted requests were accepted, and leaves the others empty', async () => {
-    const db = fresh.database
-    const one = async (query: ReturnType<typeof sql>) =>
-      (await db.rows<{ id: string }>(query))[0]!.id
-    const sender = await one(
-      sql`insert into users (email, name, role) values ('s@example.com', 'S', 'sender') returning id`,
-    )
-    const rider = await one(
-      sql`insert into users (email, name, role) values ('d@example.com', 'D', 'deliverer') returning id`,
-    )
+    const { db, one, sender, rider, apply } = await setUp()
     const request = async (status: string, updatedAt: string) => {
       const item = await one(sql`insert into items (name, category, from_lat, from_lng, to_lat,
           to_lng, delivery_deadline, sender_price, sender_id, sending_approval)
@@ -42,7 +23,7 @@ describe.each(backends)('migration 0013 on %s', (backend) => {
     const unaudited = await request('accepted', '2026-11-12T07:30:00Z')
     const waiting = await request('pending', '2026-11-11T07:30:00Z')
 
-    await applyMigration(db, 13)
+    await apply()
 
     const acceptedAt = async (id: string) =>
       (

@@ -1,33 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyMigration, migrateBefore } from '../testing/migrations'
-import { backends, freshDatabase } from '../testing/test-app'
+import { expect, it } from 'vitest'
+import { describeMigration } from '../testing/migrations'
 
 // Migration 0014 (decision 037) on money that moved before the ledger: captures of accepted or
 // refunded payments, refunds decided and sent, holds of delivered items, and the jobs that
 // release them and refund what is still on its way.
 
-describe.each(backends)('migration 0014 on %s', (backend) => {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>>
-  beforeAll(async () => {
-    fresh = await freshDatabase(backend, { empty: true })
-    await migrateBefore(fresh.database, 14)
-  })
-  afterAll(async () => {
-    await fresh?.database.close()
-    await fresh?.drop()
-  })
-
+describeMigration(14, (setUp) => {
   it('records earlier captures, refunds and deliveries in a balanced ledger', async () => {
-    const db = fresh.database
-    const one = async (query: ReturnType<typeof sql>) =>
-      (await db.rows<{ id: string }>(query))[0]!.id
-    const sender = await one(
-      sql`insert into users (email, name, role) values ('s@example.com', 'S', 'sender') returning id`,
-    )
-    const rider = await one(
-      sql`insert into users (email, name, role) values ('d@example.com', 'D', 'deliverer') returning id`,
-    )
+    const { db, one, sender, rider, apply } = await setUp()
     /** An item, its request and a payment of 2500 cents with `paymentStatus`. */
     const paid = async (itemStatus: string, requestStatus: string, paymentStatus: string) => {
       const item = await one(sql`insert into items (name, category, from_lat, from_lng, to_lat,
@@ -52,7 +33,7 @@ describe.each(backends)('migration 0014 on %s', (backend) => {
       values (${refunded.payment}, 2500, 'succeeded', 'request_rejected')`)
     const waiting = await paid('pending', 'pending', 'succeeded')
 
-    await applyMigration(db, 14)
+    await apply()
 
     const kinds = async (item: string) =>
       (

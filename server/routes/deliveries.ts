@@ -13,6 +13,7 @@ import {
 } from '../../contract/deliveries'
 import { messageOnly } from '../../contract/envelope'
 import { fileMessages } from '../../contract/files'
+import { HANDOFF } from '../../contract/handoff-messages'
 import { MAX_PHOTO_BYTES } from '../../contract/item-photos'
 import { delivererItemAnswer } from '../../contract/items'
 import { decide } from '../../contract/lifecycle'
@@ -23,13 +24,7 @@ import { corridorPage } from '../services/corridor'
 import { geocode } from '../services/places/geocode'
 import { ANTIPODAL_ROUTE, isAntipodal } from '../services/corridor-geometry'
 import { checkUpload, travelRefusals, withUpload } from '../services/files'
-import {
-  checkHandoffCode,
-  HANDOFF,
-  handoffMoment,
-  handoffState,
-  putPickupPhoto,
-} from '../services/handoffs'
+import { checkHandoffCode, handoffMoment, handoffState, putPickupPhoto } from '../services/handoffs'
 import { loadItemView, toItemViews } from '../services/item-view'
 import {
   BAD_TRANSITION,

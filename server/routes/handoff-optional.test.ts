@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { items } from '../db/schema'
-import { HANDOFF } from '../services/handoffs'
+import { HANDOFF } from '../../contract/handoff-messages'
 import {
   approveDelivery,
   bearer,

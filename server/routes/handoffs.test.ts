@@ -15,7 +15,7 @@ import {
   newHandoffJwk,
   signHandoffCode,
 } from '../services/handoff-keys'
-import { HANDOFF } from '../services/handoffs'
+import { HANDOFF } from '../../contract/handoff-messages'
 import { LIMITS, TOO_MANY } from '../services/throttle'
 import { handoffKeySet } from '../config'
 import {

@@ -9,13 +9,13 @@ import {
   createItem,
   createRequest,
   createUser,
-  handoffProof,
+  deliveryStep,
+  type FilePart,
   multipart,
   payAndAccept,
+  type TestUser,
   TINY_PDF,
   TINY_PNG,
-  type FilePart,
-  type TestUser,
 } from '../testing/fixtures'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
 
@@ -89,24 +89,8 @@ describe.each(backends)('messages on %s', (backend) => {
   type Case = Awaited<ReturnType<typeof accepted>>
   /** Picks the item up and delivers it with the sender's codes, as the deliverer's phone does. */
   async function deliver(c: Case) {
-    for (const [status, step] of [
-      ['in_process', 'pickup'],
-      ['delivered', 'delivery'],
-    ] as const) {
-      const body = await multipart(
-        { item_id: c.itemId, status, ...(await handoffProof(t.app, c.sender, c.itemId, step)) },
-        ...(step === 'delivery'
-          ? [{ field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }]
-          : []),
-      )
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/update-delivery-status',
-        headers: { ...bearer(c.deliverer), ...body.headers },
-        payload: body.payload,
-      })
-      expect(res.statusCode, res.body).toBe(200)
-    }
+    expect(await deliveryStep(t.app, c, 'in_process')).toBe(200)
+    expect(await deliveryStep(t.app, c, 'delivered')).toBe(200)
   }
   const messageCount = async (itemId: string) =>
     Number(

@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  approveDelivery,
+  acceptedDelivery,
   bearer,
-  createItem,
-  createRequest,
   createUser,
-  handoffProof,
-  multipart,
-  payAndAccept,
-  TINY_PDF,
+  deliveryStep,
   type TestUser,
 } from '../testing/fixtures'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
@@ -33,36 +28,9 @@ describe.each(backends)('GET /api/admin/money on %s', (backend) => {
   const post = (user: TestUser, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, payload, headers: bearer(user) })
 
-  /** A paid, accepted item at `price` dollars. */
-  async function accepted(price: string) {
-    const sender = await createUser(t.app, { role: 'sender' })
-    const deliverer = await createUser(t.app, { role: 'deliverer' })
-    const item = await createItem(t.app, sender.id, { sendingApproval: 'approved' })
-    const request = await createRequest(t.app, item.id, deliverer.id, { delivererPrice: price })
-    await approveDelivery(t.app, item.id, request.id)
-    await payAndAccept(t.app, sender, { itemId: item.id, delivererId: deliverer.id })
-    return { sender, deliverer, itemId: item.id, requestId: request.id }
-  }
+  const accepted = (price: string) => acceptedDelivery(t.app, { price })
   async function step(c: Awaited<ReturnType<typeof accepted>>, status: 'in_process' | 'delivered') {
-    const proof = await handoffProof(
-      t.app,
-      c.sender,
-      c.itemId,
-      status === 'in_process' ? 'pickup' : 'delivery',
-    )
-    const body = await multipart(
-      { item_id: c.itemId, status, ...proof },
-      ...(status === 'delivered'
-        ? [{ field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }]
-        : []),
-    )
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/update-delivery-status',
-      headers: { ...bearer(c.deliverer), ...body.headers },
-      payload: body.payload,
-    })
-    expect(res.statusCode, res.body).toBe(200)
+    expect(await deliveryStep(t.app, c, status)).toBe(200)
   }
 
   it('sums what is held, released, refunded and earned in fees, per day and in all', async () => {

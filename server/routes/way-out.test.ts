@@ -2,14 +2,10 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, deliveryRequests, items } from '../db/schema'
 import {
-  approveDelivery,
+  acceptedDelivery,
   bearer,
-  createItem,
-  createRequest,
   createUser,
-  handoffProof,
-  multipart,
-  payAndAccept,
+  deliveryStep,
   type TestUser,
 } from '../testing/fixtures'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
@@ -31,31 +27,9 @@ describe.each(backends)('the way out before pickup on %s', (backend) => {
   const get = (user: TestUser, url: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(user) })
 
-  /** A paid, accepted item ($25.00) waiting to be picked up. */
-  async function accepted() {
-    const sender = await createUser(t.app, { role: 'sender' })
-    const deliverer = await createUser(t.app, { role: 'deliverer' })
-    const item = await createItem(t.app, sender.id, { sendingApproval: 'approved' })
-    const request = await createRequest(t.app, item.id, deliverer.id, { delivererPrice: '25.00' })
-    await approveDelivery(t.app, item.id, request.id)
-    await payAndAccept(t.app, sender, { itemId: item.id, delivererId: deliverer.id })
-    return { sender, deliverer, itemId: item.id, requestId: request.id }
-  }
+  const accepted = () => acceptedDelivery(t.app)
   type Case = Awaited<ReturnType<typeof accepted>>
-
-  async function pickUp(c: Case) {
-    // An item with no current accepted request has no codes: refused as a phone's step would be.
-    const proof = await handoffProof(t.app, c.sender, c.itemId, 'pickup').catch(() => null)
-    if (!proof) return 404
-    const body = await multipart({ item_id: c.itemId, status: 'in_process', ...proof })
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/update-delivery-status',
-      headers: { ...bearer(c.deliverer), ...body.headers },
-      payload: body.payload,
-    })
-    return res.statusCode
-  }
+  const pickUp = (c: Case) => deliveryStep(t.app, c, 'in_process')
   const cancel = (c: Case, reason?: string) =>
     post(c.sender, '/api/cancel-item', { item_id: c.itemId, ...(reason ? { reason } : {}) })
   const withdraw = (c: Case, reason = 'My train was cancelled', who: TestUser = c.deliverer) =>

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { SHORT_CODE, type HandoffStep } from '../../contract/handoffs'
+import { HANDOFF } from '../../contract/handoff-messages'
 import type { Db } from '../db/client'
 import { deliveryRequests, handoffs, items, users } from '../db/schema'
 import { DomainError, ITEM_NOT_FOUND } from '../errors'
@@ -19,29 +20,6 @@ import { clearThrottle, LIMITS, throttle, TOO_MANY } from './throttle'
 // The handoffs of an accepted request (docs/decisions/034-handoff-codes.md): issuing the two codes,
 // showing them to the sender and the recipient, checking one when a step arrives, recording the
 // step (when, where, the pickup photo), and an admin's waiver when no code can be had.
-
-export const HANDOFF = {
-  notSigned: 'This code was not signed by Tote',
-  otherItem: 'This code is for another item',
-  otherStep: {
-    pickup: 'This code is for the delivery, not the pickup',
-    delivery: 'This code is for the pickup, not the delivery',
-  },
-  otherDeliverer: 'This code is for another deliverer',
-  expired: 'This code has expired',
-  used: 'This code was already used',
-  replaced: 'This code is no longer valid',
-  wrongShortCode: 'This code is not right',
-  required: 'Enter the handoff code',
-  future: 'The handoff time cannot be in the future',
-  beforeAcceptance: 'The handoff time cannot be before the request was accepted',
-  beforePickup: 'The delivery time cannot be before the pickup',
-  locationPair: 'Latitude and longitude go together',
-  noCodes: 'This item has no handoff codes yet',
-  linkInvalid: 'This link is no longer valid',
-  notWaivable: 'This step has already happened',
-  waived: 'The deliverer may now mark this step without a code',
-} as const
 
 const DAY = 24 * 3600 * 1000
 /** A code outlives the deadline by a week, and never 90 days (how long a rotated key stays published). */

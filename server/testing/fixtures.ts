@@ -223,6 +223,49 @@ export async function handoffProof(
   return { handoff_code: code, happened_at: new Date().toISOString() }
 }
 
+/**
+ * A paid, accepted item waiting to be picked up: a new sender and deliverer, the item approved, the
+ * deliverer's request (at `price` dollars) approved, paid with the test card and accepted.
+ */
+export async function acceptedDelivery(app: App, { price = '25.00' }: { price?: string } = {}) {
+  const sender = await createUser(app, { role: 'sender' })
+  const deliverer = await createUser(app, { role: 'deliverer' })
+  const item = await createItem(app, sender.id, { sendingApproval: 'approved' })
+  const request = await createRequest(app, item.id, deliverer.id, { delivererPrice: price })
+  await approveDelivery(app, item.id, request.id)
+  await payAndAccept(app, sender, { itemId: item.id, delivererId: deliverer.id })
+  return { sender, deliverer, itemId: item.id, requestId: request.id }
+}
+
+/**
+ * The deliverer's pickup (`in_process`) or delivery (`delivered`, with a proof) of an item, with the
+ * step's code from its sender, as their phone sends it. Answers the HTTP status; an item with no
+ * codes for this deliverer (none accepted, or no longer theirs) is refused as the phone would be
+ * (404) before anything is sent.
+ */
+export async function deliveryStep(
+  app: App,
+  c: { sender: { token: string }; deliverer: { token: string }; itemId: string },
+  status: 'in_process' | 'delivered',
+): Promise<number> {
+  const step = status === 'in_process' ? 'pickup' : 'delivery'
+  const proof = await handoffProof(app, c.sender, c.itemId, step).catch(() => null)
+  if (!proof) return 404
+  const body = await multipart(
+    { item_id: c.itemId, status, ...proof },
+    ...(status === 'delivered'
+      ? [{ field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }]
+      : []),
+  )
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/update-delivery-status',
+    headers: { ...bearer(c.deliverer), ...body.headers },
+    payload: body.payload,
+  })
+  return res.statusCode
+}
+
 /** An admin's sending approval (lifecycle 2). */
 export async function approveSending(app: App, itemId: string) {
   await app.db.update(items).set({ sendingApproval: 'approved' }).where(eq(items.id, itemId))

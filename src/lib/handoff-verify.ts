@@ -6,6 +6,7 @@ import {
   type handoffKeysAnswer,
   type HandoffStep,
 } from '@contract/handoffs'
+import { HANDOFF } from '@contract/handoff-messages'
 
 // Checks a signed handoff code on the deliverer's phone, offline (decisions 034 and 036): the
 // signature against the public keys of GET /api/handoff-keys kept on the device, then what the
@@ -14,17 +15,14 @@ import {
 
 export type HandoffKeys = z.infer<typeof handoffKeysAnswer>['keys']
 
-/** The reasons a code is refused on the spot; the wording is the server's (server/services/handoffs.ts). */
+/** The reasons a code is refused on the spot: the server's words, and one only a phone needs. */
 export const HANDOFF_REFUSAL = {
   notToteCode: 'This is not a Tote code',
-  notSigned: 'This code was not signed by Tote',
-  otherItem: 'This code is for another item',
-  otherStep: {
-    pickup: 'This code is for the delivery, not the pickup',
-    delivery: 'This code is for the pickup, not the delivery',
-  },
-  otherDeliverer: 'This code is for another deliverer',
-  expired: 'This code has expired',
+  notSigned: HANDOFF.notSigned,
+  otherItem: HANDOFF.otherItem,
+  otherStep: HANDOFF.otherStep,
+  otherDeliverer: HANDOFF.otherDeliverer,
+  expired: HANDOFF.expired,
 } as const
 
 export interface HandoffExpectation {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { messageOnly } from '../../../contract/envelope'
 import { adminHandoffBody } from '../../../contract/handoffs'
 import { requireUser } from '../../plugins/auth'
-import { HANDOFF, waiveHandoff } from '../../services/handoffs'
+import { HANDOFF } from '../../../contract/handoff-messages'
+import { waiveHandoff } from '../../services/handoffs'
 
 /**
  * POST /api/admin/handoffs: no code can be had (the sender's phone is dead, the recipient has no

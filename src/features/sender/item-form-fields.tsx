@@ -17,6 +17,11 @@ import type { FieldErrors } from '@/lib/validation'
 import { sanitisePriceInput } from '@/lib/price-input'
 import { type ItemFormValues } from './item-form'
 
+/** The form's fields that hold text as typed (numbers too, until they are parsed). */
+type TextField = {
+  [K in keyof ItemFormValues]: ItemFormValues[K] extends string ? K : never
+}[keyof ItemFormValues]
+
 interface ItemFormFieldsProps {
   values: ItemFormValues
   errors: FieldErrors
@@ -48,16 +53,16 @@ function TextArea({
 /** Every item field of docs/spec.md section 3; shared by Post New Item and the Edit Item dialog. */
 export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps) {
   const set = (field: keyof ItemFormValues) => (value: string) => onChange({ [field]: value })
+  /** A text field's name, value, change and error, which every field of the form wires alike. */
+  const text = (field: TextField) => ({
+    name: field,
+    value: values[field],
+    onValueChange: set(field),
+    error: errors[field],
+  })
   return (
     <Stack gap="5">
-      <FormField
-        label="Item name"
-        name="name"
-        value={values.name}
-        onValueChange={set('name')}
-        error={errors.name}
-        required
-      />
+      <FormField label="Item name" {...text('name')} required />
       <Field.Root invalid={Boolean(errors.category)} required>
         <Field.Label>
           Category
@@ -80,77 +85,56 @@ export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps
         </NativeSelect.Root>
         <Field.ErrorText>{errors.category}</Field.ErrorText>
       </Field.Root>
-      <TextArea
-        label="Description"
-        name="description"
-        value={values.description}
-        error={errors.description}
-        onValueChange={set('description')}
-      />
+      <TextArea label="Description" {...text('description')} />
 
       <Fieldset.Root>
         <Fieldset.Legend fontWeight="semibold">Specifications</Fieldset.Legend>
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4" mt="2">
           <FormField
             label="Quantity"
-            name="quantity"
+            {...text('quantity')}
             type="number"
             min={1}
             step={1}
             inputMode="numeric"
-            value={values.quantity}
-            onValueChange={set('quantity')}
-            error={errors.quantity}
             required
           />
           <FormField
             label="Weight (kg)"
-            name="weight"
+            {...text('weight')}
             type="number"
             min={0}
             step={0.1}
             inputMode="decimal"
-            value={values.weight}
-            onValueChange={set('weight')}
-            error={errors.weight}
             required
           />
         </Grid>
         <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4" mt="4">
           <FormField
             label="Length (cm)"
-            name="length"
+            {...text('length')}
             type="number"
             min={0}
             step={0.1}
             inputMode="decimal"
-            value={values.length}
-            onValueChange={set('length')}
-            error={errors.length}
             required
           />
           <FormField
             label="Width (cm)"
-            name="width"
+            {...text('width')}
             type="number"
             min={0}
             step={0.1}
             inputMode="decimal"
-            value={values.width}
-            onValueChange={set('width')}
-            error={errors.width}
             required
           />
           <FormField
             label="Height (cm)"
-            name="height"
+            {...text('height')}
             type="number"
             min={0}
             step={0.1}
             inputMode="decimal"
-            value={values.height}
-            onValueChange={set('height')}
-            error={errors.height}
             required
           />
         </Grid>
@@ -184,39 +168,24 @@ export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps
           />
           <FormField
             label="Delivery phone"
-            name="delivery_phone"
+            {...text('delivery_phone')}
             type="tel"
             autoComplete="tel"
-            value={values.delivery_phone}
-            onValueChange={set('delivery_phone')}
-            error={errors.delivery_phone}
             required
           />
           <FormField
             label="Delivery address"
-            name="delivery_address"
+            {...text('delivery_address')}
             autoComplete="street-address"
-            value={values.delivery_address}
-            onValueChange={set('delivery_address')}
-            error={errors.delivery_address}
             required
           />
           <FormField
             label="Delivery deadline"
-            name="delivery_deadline"
+            {...text('delivery_deadline')}
             type="datetime-local"
-            value={values.delivery_deadline}
-            onValueChange={set('delivery_deadline')}
-            error={errors.delivery_deadline}
             required
           />
-          <TextArea
-            label="Special instructions"
-            name="special_instructions"
-            value={values.special_instructions}
-            error={errors.special_instructions}
-            onValueChange={set('special_instructions')}
-          />
+          <TextArea label="Special instructions" {...text('special_instructions')} />
         </Stack>
       </Fieldset.Root>
 
@@ -228,41 +197,29 @@ export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps
         <Stack gap="4" mt="2">
           <FormField
             label="Pickup address"
-            name="pickup_address"
+            {...text('pickup_address')}
             autoComplete="street-address"
             helperText="Street and number where the deliverer collects the item"
-            value={values.pickup_address}
-            onValueChange={set('pickup_address')}
-            error={errors.pickup_address}
           />
           <TextareaField
             label="Pickup instructions"
-            name="pickup_instructions"
+            {...text('pickup_instructions')}
             rows={2}
             helperText='Instructions or a time window, e.g. "Weekdays 9:00-17:00, ring twice"'
-            value={values.pickup_instructions}
-            onValueChange={set('pickup_instructions')}
-            error={errors.pickup_instructions}
           />
           <FormField
             label="Pickup phone"
-            name="pickup_phone"
+            {...text('pickup_phone')}
             type="tel"
             autoComplete="tel"
             helperText="Whom the deliverer calls at the pickup"
-            value={values.pickup_phone}
-            onValueChange={set('pickup_phone')}
-            error={errors.pickup_phone}
           />
           <FormField
             label="Recipient e-mail"
-            name="recipient_email"
+            {...text('recipient_email')}
             type="email"
             autoComplete="off"
             helperText="The recipient gets a link to their delivery code once you accept a deliverer (no account needed)"
-            value={values.recipient_email}
-            onValueChange={set('recipient_email')}
-            error={errors.recipient_email}
           />
         </Stack>
       </Fieldset.Root>
