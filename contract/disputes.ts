@@ -7,7 +7,7 @@ import { MAX_PRICE, truncateToCents } from './money'
 // dollars like every amount of the API; the server works in whole cents.
 
 /** The longest reason a sender may give for a dispute. */
-const DISPUTE_REASON_MAX = 2000
+export const DISPUTE_REASON_MAX = 2000
 
 export const disputeMessages = {
   reasonMissing: 'Tell us what went wrong',
@@ -118,6 +118,29 @@ export const disputesQuery = z.object({
 })
 export const disputesAnswer = envelope(z.object({ disputes: z.array(disputeView) }))
 export const disputeAnswer = envelope(z.object({ dispute: disputeView }))
+
+/**
+ * GET /api/items/{id}/dispute (the item's sender): whether they may report a problem now
+ * (delivered, money held, the hold not ended), until when, and their dispute if they opened one.
+ */
+export const senderDisputeAnswer = envelope(
+  z.object({
+    can_open: z.boolean(),
+    window_ends_at: z.string().nullable(),
+    dispute: z
+      .object({
+        status: z.enum(['open', 'resolved']),
+        reason: z.string(),
+        opened_at: z.string(),
+        outcome: z.enum(disputeOutcomes).nullable(),
+        refund_amount: z.number().nullable(),
+        note: z.string().nullable(),
+        resolved_at: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+)
+export type SenderDispute = z.infer<typeof senderDisputeAnswer>['data']
 
 /** What POST /api/items/{id}/dispute answers the sender. */
 export const openedDisputeAnswer = envelope(

@@ -58,9 +58,24 @@ describe.each(backends)('disputes and refunds on %s', (backend) => {
     expect(empty.json().errors.reason).toBeDefined()
     expect((await dispute(c.sender, c.itemId, 'x'.repeat(2001))).statusCode).toBe(400)
 
+    const view = async (user: TestUser) => {
+      const res = await get(user, `/api/items/${c.itemId}/dispute`)
+      expect(res.statusCode, res.body).toBe(user === c.sender ? 200 : 404)
+      return res
+    }
+    await view(c.deliverer)
+    expect((await view(c.sender)).json().data).toMatchObject({
+      can_open: true,
+      window_ends_at: expect.any(String),
+      dispute: null,
+    })
     const opened = await dispute(c.sender, c.itemId)
     expect(opened.statusCode, opened.body).toBe(201)
     expect(opened.json().data.dispute).toMatchObject({ item_id: c.itemId, status: 'open' })
+    expect((await view(c.sender)).json().data).toMatchObject({
+      can_open: false,
+      dispute: { status: 'open', reason: 'The vase arrived broken', outcome: null },
+    })
     const again = await dispute(c.sender, c.itemId)
     expect(again.statusCode).toBe(409)
     expect(again.json().code).toBe('ALREADY_DISPUTED')

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { disputeFields, disputeMessages, openedDisputeAnswer } from '../../contract/disputes'
+import {
+  disputeFields,
+  disputeMessages,
+  openedDisputeAnswer,
+  senderDisputeAnswer,
+} from '../../contract/disputes'
 import { fieldErrors } from '../errors'
 import { requireUser } from '../plugins/auth'
-import { openDispute } from '../services/disputes'
+import { openDispute, senderDispute } from '../services/disputes'
 import { travelRefusals } from '../services/files'
 
 const params = z.object({ id: z.string().max(100) })
@@ -22,6 +27,25 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   const multipartIfSent = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.isMultipart()) await readForm(request, reply)
   }
+
+  app.get(
+    '/items/:id/dispute',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Whether the sender may report a problem now, until when, and their dispute',
+        security: [{ bearerAuth: [] }],
+        params,
+        response: { 200: senderDisputeAnswer },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => ({
+      success: true,
+      message: 'Dispute',
+      data: await senderDispute(app.db, requireUser(request), request.params.id),
+    }),
+  )
 
   app.post(
     '/items/:id/dispute',

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { disputeMessages, type DisputeOutcome, type DisputeView } from '../../contract/disputes'
+import {
+  disputeMessages,
+  type DisputeOutcome,
+  type DisputeView,
+  type SenderDispute,
+} from '../../contract/disputes'
+import { isUuid } from '../../contract/ids'
 import { fromCents } from '../../contract/money'
 import type { MoneyRules } from '../config'
 import type { Db } from '../db/client'
@@ -108,6 +114,52 @@ export async function openDispute(
       return { itemId: item.id, openedAt: row.createdAt }
     }),
   )
+}
+
+/**
+ * GET /api/items/{id}/dispute: the sender's view of reporting a problem (404 for anyone but the
+ * item's sender, like the POST).
+ */
+export async function senderDispute(
+  db: Db,
+  viewer: Viewer,
+  itemId: string,
+): Promise<SenderDispute> {
+  if (viewer.role !== 'sender' || !isUuid(itemId))
+    throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
+  const [item] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.id, itemId), eq(items.senderId, viewer.id)))
+  if (!item) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)
+  const [dispute] = await db.select().from(disputes).where(eq(disputes.itemId, item.id))
+  const [hold] =
+    item.status === 'delivered' && item.currentRequestId
+      ? await db
+          .select({
+            releaseAt: releases.releaseAt,
+            releasedAt: releases.releasedAt,
+            open: sql<boolean>`${releases.releaseAt} > now()`,
+          })
+          .from(releases)
+          .where(eq(releases.requestId, item.currentRequestId))
+      : []
+  const windowOpen = Boolean(hold && !hold.releasedAt && hold.open)
+  return {
+    can_open: windowOpen && !dispute,
+    window_ends_at: windowOpen && hold ? iso(hold.releaseAt) : null,
+    dispute: dispute
+      ? {
+          status: dispute.resolvedAt ? 'resolved' : 'open',
+          reason: dispute.reason,
+          opened_at: iso(dispute.createdAt),
+          outcome: (dispute.outcome as DisputeOutcome | null) ?? null,
+          refund_amount: dispute.refundCents === null ? null : fromCents(dispute.refundCents),
+          note: dispute.note,
+          resolved_at: dispute.resolvedAt ? iso(dispute.resolvedAt) : null,
+        }
+      : null,
+  }
 }
 
 /**
