@@ -14,6 +14,7 @@ export const adminKeys = {
   item: (id: string) => ['admin', 'item', id] as const,
   users: (params: Record<string, string | number>) => ['admin', 'users', params] as const,
   terms: ['admin', 'terms'] as const,
+  disputes: ['admin', 'disputes'] as const,
 }
 
 /** Drops undefined and empty values so the URL and the query string stay clean. */
