@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { DisputeView, disputeAnswer, disputesAnswer } from '@contract/disputes'
+import type { balancesAnswer, DisputeView, disputeAnswer, disputesAnswer } from '@contract/disputes'
 import { api } from '@/lib/api-client'
 import { adminKeys, adminLiveRefresh } from './refresh'
 
@@ -14,6 +14,19 @@ export function adminDisputesQueryOptions() {
           .get('admin/disputes', { searchParams: { status: 'open' }, signal })
           .json<z.infer<typeof disputesAnswer>>()
       ).data.disputes,
+    ...adminLiveRefresh,
+  })
+}
+
+type Balance = z.infer<typeof balancesAnswer>['data']['balances'][number]
+
+/** GET /api/admin/balances: deliverers who owe money after refunds taken back from them. */
+export function adminBalancesQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.balances,
+    queryFn: async ({ signal }): Promise<Balance[]> =>
+      (await api.get('admin/balances', { signal }).json<z.infer<typeof balancesAnswer>>()).data
+        .balances,
     ...adminLiveRefresh,
   })
 }

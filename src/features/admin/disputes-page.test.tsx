@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { disputeAnswer, disputesAnswer, type DisputeView } from '@contract/disputes'
+import { balancesAnswer, disputeAnswer, disputesAnswer, type DisputeView } from '@contract/disputes'
 import { answer, failure } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
@@ -49,6 +49,17 @@ function setup() {
         data: { disputes: resolved ? [] : [open] },
       }),
     ),
+    http.get('/api/admin/balances', () =>
+      answer(balancesAnswer, {
+        success: true,
+        message: 'Negative balances',
+        data: {
+          balances: [
+            { user_id: 'd9', name: 'Owen Owes', email: 'owen@example.com', balance: -13.5 },
+          ],
+        },
+      }),
+    ),
     http.post('/api/admin/disputes/:id/resolve', async ({ request }) => {
       const body = (await request.json()) as { refund_amount?: number }
       sent.push(body)
@@ -88,6 +99,9 @@ describe('the disputes queue', { timeout: 20_000 }, () => {
       '/api/proof-of-travel/f1',
     )
     expect(within(card).getByRole('link', { name: 'Proof of delivery' })).toBeInTheDocument()
+    const owing = await screen.findByRole('region', { name: 'Negative balances' })
+    expect(owing).toHaveTextContent('Owen Owes (owen@example.com)')
+    expect(owing).toHaveTextContent('−$13.50')
   })
 
   it('resolves with a partial refund and a note, checking the amount first', async () => {

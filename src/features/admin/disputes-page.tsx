@@ -18,7 +18,11 @@ import type { DisputeView } from '@contract/disputes'
 import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
-import { adminDisputesQueryOptions, useResolveDisputeMutation } from './disputes-api'
+import {
+  adminBalancesQueryOptions,
+  adminDisputesQueryOptions,
+  useResolveDisputeMutation,
+} from './disputes-api'
 import { Empty, Loading } from './query-states'
 
 const when = (iso: string) =>
@@ -78,6 +82,34 @@ function DisputeCard({ dispute, onResolve }: { dispute: DisputeView; onResolve: 
   )
 }
 
+/** Deliverers below zero: refunds took back more than they still had (recovered from next earnings). */
+function NegativeBalances() {
+  const balances = useQuery(adminBalancesQueryOptions())
+  if (!balances.data?.length) return null
+  return (
+    <Box as="section" aria-labelledby="balances-heading" mt="8">
+      <Heading id="balances-heading" as="h2" size="lg" mb="1">
+        Negative balances
+      </Heading>
+      <Text color="fg.muted" mb="3">
+        Refunds took back more than these deliverers still had; their next earnings cover it.
+      </Text>
+      <Stack as="ul" listStyle="none" gap="2">
+        {balances.data.map((b) => (
+          <Flex as="li" key={b.user_id} justify="space-between" wrap="wrap" gap="2">
+            <Text wordBreak="break-word">
+              {b.name} ({b.email})
+            </Text>
+            <Text fontWeight="semibold" color="red.fg">
+              −{dollars(-b.balance)}
+            </Text>
+          </Flex>
+        ))}
+      </Stack>
+    </Box>
+  )
+}
+
 export function DisputesPage() {
   const disputes = useQuery(adminDisputesQueryOptions())
   const [resolving, setResolving] = useState<DisputeView | null>(null)
@@ -107,6 +139,7 @@ export function DisputesPage() {
           </Stack>
         )}
       </Stack>
+      <NegativeBalances />
       <AppDialog
         title={resolving ? `Resolve: ${resolving.item_name}` : 'Resolve'}
         open={Boolean(resolving)}
