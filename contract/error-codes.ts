@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   TRIP_NOT_FOUND: 404,
   NOTIFICATION_NOT_FOUND: 404,
   RATING_NOT_FOUND: 404,
+  /** An item with no dispute (resolve). */
+  DISPUTE_NOT_FOUND: 404,
   /** Web Push is not configured on this server. */
   PUSH_NOT_SET_UP: 404,
   /** Something that already exists or was already done (an account, a request, an answer). */
@@ -72,6 +74,18 @@ export const ERROR_STATUS = {
   ALREADY_RATED: 409,
   /** A second report of the same rating by the same person. */
   ALREADY_REPORTED: 409,
+  /** A dispute before the item is delivered. */
+  DISPUTE_NOT_DELIVERED: 409,
+  /** A dispute after the hold window (the money was released, or is due to be). */
+  DISPUTE_WINDOW_CLOSED: 409,
+  /** A second dispute of the same item. */
+  ALREADY_DISPUTED: 409,
+  /** A resolution of a dispute that was already resolved (one of parallel calls applies). */
+  DISPUTE_ALREADY_RESOLVED: 409,
+  /** A refund when nothing is left to refund (a second full refund, an unpaid item). */
+  NOTHING_TO_REFUND: 409,
+  /** A refund above what is left to refund; the message says how much is left. */
+  REFUND_EXCEEDS_REMAINING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An Idempotency-Key sent again with another method, path or body. */

@@ -28,6 +28,10 @@ export const notificationKinds = [
   'deliverer_withdrew',
   'message',
   'rating_reported',
+  'dispute_opened',
+  'dispute_to_review',
+  'dispute_resolved',
+  'refund_issued',
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
@@ -118,6 +122,22 @@ export const kindRules: Record<NotificationKind, KindRule> = {
     mailUnlessReadWithinMinutes: 15,
   },
   rating_reported: { audience: 'admin', mail: false, label: 'A user reported a rating' },
+  dispute_opened: {
+    audience: 'deliverer',
+    mail: true,
+    label: 'A sender reported a problem with my delivery',
+  },
+  dispute_to_review: { audience: 'admin', mail: false, label: 'A sender opened a dispute' },
+  dispute_resolved: {
+    audience: 'sender_or_deliverer',
+    mail: true,
+    label: 'Tote resolved a dispute about one of my deliveries',
+  },
+  refund_issued: {
+    audience: 'sender_or_deliverer',
+    mail: true,
+    label: 'Tote refunded money for one of my deliveries',
+  },
 }
 
 /** The kinds whose mail a user of `role` can turn off, in the table's order. */

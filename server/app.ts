@@ -41,6 +41,7 @@ import { adminRoutes } from './routes/admin'
 import { userRoutes } from './routes/user'
 import { tripRoutes } from './routes/trips'
 import { messageRoutes } from './routes/messages'
+import { disputeRoutes } from './routes/disputes'
 import { ratingRoutes } from './routes/ratings'
 import { withdrawDeliveryRoutes } from './routes/withdraw-delivery'
 import { notificationRoutes } from './routes/notifications'
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
       await api.register(tripRoutes)
       await api.register(notificationRoutes)
       await api.register(messageRoutes)
+      await api.register(disputeRoutes)
       await api.register(ratingRoutes)
       await api.register(withdrawDeliveryRoutes)
       await api.register(adminRoutes, { prefix: '/admin' })

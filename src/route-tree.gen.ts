@@ -33,6 +33,7 @@ import { Route as PublicTermsRouteImport } from './routes/_public/terms'
 import { Route as PublicVerifyEmailRouteImport } from './routes/_public/verify-email'
 import { Route as AppAdminAdminDashboardRouteImport } from './routes/_app/_admin/admin-dashboard'
 import { Route as AppAdminAgreementsRouteImport } from './routes/_app/_admin/agreements'
+import { Route as AppAdminDisputesRouteImport } from './routes/_app/_admin/disputes'
 import { Route as AppAdminItemsManagementRouteImport } from './routes/_app/_admin/items-management'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/_admin/users'
 import { Route as AppDelivererDelivererDashboardRouteImport } from './routes/_app/_deliverer/deliverer-dashboard'
@@ -163,6 +164,11 @@ const AppAdminAgreementsRoute = AppAdminAgreementsRouteImport.update({
   path: '/agreements',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppAdminDisputesRoute = AppAdminDisputesRouteImport.update({
+  id: '/disputes',
+  path: '/disputes',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppAdminItemsManagementRoute = AppAdminItemsManagementRouteImport.update({
   id: '/items-management',
   path: '/items-management',
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof PublicVerifyEmailRoute
   '/admin-dashboard': typeof AppAdminAdminDashboardRoute
   '/agreements': typeof AppAdminAgreementsRoute
+  '/disputes': typeof AppAdminDisputesRoute
   '/items-management': typeof AppAdminItemsManagementRoute
   '/users': typeof AppAdminUsersRoute
   '/deliverer-dashboard': typeof AppDelivererDelivererDashboardRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof PublicVerifyEmailRoute
   '/admin-dashboard': typeof AppAdminAdminDashboardRoute
   '/agreements': typeof AppAdminAgreementsRoute
+  '/disputes': typeof AppAdminDisputesRoute
   '/items-management': typeof AppAdminItemsManagementRoute
   '/users': typeof AppAdminUsersRoute
   '/deliverer-dashboard': typeof AppDelivererDelivererDashboardRoute
@@ -334,6 +342,7 @@ export interface FileRoutesById {
   '/_public/': typeof PublicIndexRoute
   '/_app/_admin/admin-dashboard': typeof AppAdminAdminDashboardRoute
   '/_app/_admin/agreements': typeof AppAdminAgreementsRoute
+  '/_app/_admin/disputes': typeof AppAdminDisputesRoute
   '/_app/_admin/items-management': typeof AppAdminItemsManagementRoute
   '/_app/_admin/users': typeof AppAdminUsersRoute
   '/_app/_deliverer/deliverer-dashboard': typeof AppDelivererDelivererDashboardRoute
@@ -371,6 +380,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin-dashboard'
     | '/agreements'
+    | '/disputes'
     | '/items-management'
     | '/users'
     | '/deliverer-dashboard'
@@ -406,6 +416,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin-dashboard'
     | '/agreements'
+    | '/disputes'
     | '/items-management'
     | '/users'
     | '/deliverer-dashboard'
@@ -446,6 +457,7 @@ export interface FileRouteTypes {
     | '/_public/'
     | '/_app/_admin/admin-dashboard'
     | '/_app/_admin/agreements'
+    | '/_app/_admin/disputes'
     | '/_app/_admin/items-management'
     | '/_app/_admin/users'
     | '/_app/_deliverer/deliverer-dashboard'
@@ -637,6 +649,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAgreementsRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/_admin/disputes': {
+      id: '/_app/_admin/disputes'
+      path: '/disputes'
+      fullPath: '/disputes'
+      preLoaderRoute: typeof AppAdminDisputesRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_admin/items-management': {
       id: '/_app/_admin/items-management'
       path: '/items-management'
@@ -741,6 +760,7 @@ declare module '@tanstack/react-router' {
 interface AppAdminRouteChildren {
   AppAdminAdminDashboardRoute: typeof AppAdminAdminDashboardRoute
   AppAdminAgreementsRoute: typeof AppAdminAgreementsRoute
+  AppAdminDisputesRoute: typeof AppAdminDisputesRoute
   AppAdminItemsManagementRoute: typeof AppAdminItemsManagementRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppAdminSendingApprovalItemIdRoute: typeof AppAdminSendingApprovalItemIdRoute
@@ -749,6 +769,7 @@ interface AppAdminRouteChildren {
 const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminAdminDashboardRoute: AppAdminAdminDashboardRoute,
   AppAdminAgreementsRoute: AppAdminAgreementsRoute,
+  AppAdminDisputesRoute: AppAdminDisputesRoute,
   AppAdminItemsManagementRoute: AppAdminItemsManagementRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppAdminSendingApprovalItemIdRoute: AppAdminSendingApprovalItemIdRoute,

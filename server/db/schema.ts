@@ -396,25 +396,32 @@ export const payments = pgTable(
 )
 
 /**
- * Money sent back to the sender: one full refund per payment (the unique payment_id), recorded in
- * the transaction that decides it (status pending) and sent to the provider after it commits.
+ * Money sent back to the sender, recorded in the transaction that decides it (status pending) and
+ * sent to the provider after it commits. A payment may have several (partial refunds, decision
+ * 040); a trigger refuses refunds adding up to more than the payment.
  */
-export const refunds = pgTable('refunds', {
-  id: id(),
-  paymentId: uuid('payment_id')
-    .notNull()
-    .references(() => payments.id, { onDelete: 'restrict' })
-    .unique('refunds_payment_unique'),
-  amountCents: integer('amount_cents').notNull(),
-  /** pending (decided, not yet confirmed by the provider), succeeded, failed (needs a person). */
-  status: text('status').notNull().default('pending'),
-  /** request_rejected, deliverer_replaced, item_cancelled, request_not_current */
-  reason: text('reason').notNull(),
-  providerRefundId: text('provider_refund_id').unique('refunds_provider_refund_unique'),
-  lastError: text('last_error'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** pending (decided, not yet confirmed by the provider), succeeded, failed (needs a person). */
+    status: text('status').notNull().default('pending'),
+    /** request_rejected, deliverer_replaced, item_cancelled, request_not_current, not_delivered, admin, dispute */
+    reason: text('reason').notNull(),
+    providerRefundId: text('provider_refund_id').unique('refunds_provider_refund_unique'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+)
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -837,5 +844,47 @@ export const ratingReports = pgTable(
     unique('rating_reports_rating_reporter_unique').on(t.ratingId, t.reporterId),
     index('rating_reports_created_idx').on(t.createdAt),
     check('rating_reports_reason_len', sql`char_length(${t.reason}) <= 1000`),
+  ],
+)
+
+/**
+ * A sender's complaint about a delivered item (decision 040): opened inside the hold window, it
+ * stops the release until an admin resolves it (`release`, or `refund` of refund_cents and the
+ * rest released). One per item, ever (the unique item_id): a second is refused. Resolved by one
+ * conditional update (resolved_at is null), so parallel resolutions apply once.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'restrict' })
+      .unique('disputes_item_unique'),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => deliveryRequests.id, { onDelete: 'restrict' }),
+    /** Who opened it: the item's sender (null when a card dispute reported by the provider opened it). */
+    openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
+    refundCents: integer('refund_cents'),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    note: text('note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('disputes_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+    check('disputes_reason_len', sql`char_length(${t.reason}) between 1 and 2000`),
+    check('disputes_note_len', sql`char_length(${t.note}) <= 2000`),
+    check(
+      'disputes_outcome',
+      sql`(${t.resolvedAt} is null and ${t.outcome} is null) or (${t.outcome} = 'release' and ${t.refundCents} is null) or (${t.outcome} = 'refund' and ${t.refundCents} > 0)`,
+    ),
   ],
 )

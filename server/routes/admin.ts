@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { adminDecisionRoutes } from './admin/decisions'
+import { adminDisputeRoutes } from './admin/disputes'
 import { adminHandoffRoutes } from './admin/handoffs'
 import { adminItemRoutes } from './admin/items'
 import { adminLedgerRoutes } from './admin/ledger'
@@ -20,4 +21,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminHandoffRoutes)
   await app.register(adminLedgerRoutes)
   await app.register(adminRatingRoutes)
+  await app.register(adminDisputeRoutes)
 }

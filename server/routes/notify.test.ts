@@ -344,6 +344,9 @@ describe.each(backends)('notify() on %s', (backend) => {
       { kind: 'deliverer_withdrew', mail: true },
       // Decision 039: a message still unread 15 minutes after it came.
       { kind: 'message', mail: true },
+      // Decision 040: a dispute's outcome, and an admin's refund.
+      { kind: 'dispute_resolved', mail: true },
+      { kind: 'refund_issued', mail: true },
     ])
     const off = await put(sender2, [{ kind: 'sending_approved', mail: false }])
     expect(off.statusCode).toBe(200)

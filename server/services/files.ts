@@ -30,6 +30,8 @@ export type FileKind =
   | 'item_photo'
   | 'pickup_photo'
   | 'message_file'
+  /** A sender's file with a dispute (decision 040). */
+  | 'dispute_file'
 
 export interface UploadedFile {
   buffer: Buffer

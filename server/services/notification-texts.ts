@@ -1,5 +1,12 @@
 import type { NotificationKind } from '../../contract/notifications'
-import { adminMails, lifecycleMails, messageMails, tripMails, type Body } from './notifications'
+import {
+  adminMails,
+  lifecycleMails,
+  messageMails,
+  moneyMails,
+  tripMails,
+  type Body,
+} from './notifications'
 
 /** What a notification is about, as notify() loaded it in the caller's transaction. */
 export interface Subject {
@@ -199,5 +206,38 @@ export const texts: Record<NotificationKind, (s: Subject) => Written> = {
     body: 'The hold after delivery has passed; see them under Payment method.',
     link: '/payment-method',
     mail: null,
+  }),
+  dispute_opened: ({ item, text }) => ({
+    title: `The sender reported a problem with ${item.name}`,
+    body: `Your earnings for it are held until Tote has looked at it. ${clip(text)}`,
+    link: pages.carried(item.id),
+    mail: (name, url) => moneyMails.disputeOpened(name, item.name, clip(text, 2000), url),
+  }),
+  dispute_to_review: ({ item, sender, text }) => ({
+    title: `${sender} opened a dispute about ${item.name}`,
+    body: clip(text),
+    link: '/disputes',
+    mail: null,
+  }),
+  dispute_resolved: ({ item, side, text }) => ({
+    title: `Tote resolved the dispute about ${item.name}`,
+    body: text,
+    link: side === 'sender' ? pages.sender(item.id) : '/payment-method',
+    mail: (name, url) =>
+      moneyMails.decided(name, `The dispute about "${item.name}" was resolved`, text, url),
+  }),
+  refund_issued: ({ item, side, text }) => ({
+    title: side === 'sender' ? `Tote refunded you for ${item.name}` : `A refund for ${item.name}`,
+    body: text,
+    link: side === 'sender' ? pages.sender(item.id) : '/payment-method',
+    mail: (name, url) =>
+      moneyMails.decided(
+        name,
+        side === 'sender'
+          ? `A refund for "${item.name}"`
+          : `A refund for your delivery of "${item.name}"`,
+        text,
+        url,
+      ),
   }),
 }

@@ -89,3 +89,15 @@ export const messageMails = {
     text: `Hello ${name},\n\n${author} wrote to you about "${item}":\n\n${body}\n\nAnswer in Tote:\n${link}${sign}`,
   }),
 }
+
+/** The mails of disputes and refunds (decision 040): what was decided, in one sentence. */
+export const moneyMails = {
+  disputeOpened: (name: string, item: string, reason: string, link: string): Body => ({
+    subject: `The sender reported a problem with "${item}"`,
+    text: `Hello ${name},\n\nThe sender of "${item}" reported a problem with the delivery. Your earnings for it are held until Tote has looked at it; you will hear the outcome.${because(reason)}\n\nSee the delivery:\n${link}${sign}`,
+  }),
+  decided: (name: string, subject: string, what: string, link: string): Body => ({
+    subject,
+    text: `Hello ${name},\n\n${what}\n\nSee the item:\n${link}${sign}`,
+  }),
+}

@@ -73,6 +73,14 @@ export type NotifyEvent =
     }
   | { kind: 'rating_reported'; itemId: string; reason: string }
   | {
+      /** Disputes and refunds (decision 040): `body` is what was decided, in the addressee's words. */
+      kind: 'dispute_opened' | 'dispute_to_review' | 'dispute_resolved' | 'refund_issued'
+      itemId: string
+      delivererId: string
+      to: 'sender' | 'deliverer' | 'admins'
+      body: string
+    }
+  | {
       kind: 'trip_match'
       itemId: string
       delivererId: string
@@ -108,7 +116,11 @@ function recipientOf(event: NotifyEvent, senderId: string): string | 'admins' {
     case 'delivery_cancelled':
       return event.delivererId
     case 'message':
-      return event.to === 'sender' ? senderId : event.delivererId
+    case 'dispute_opened':
+    case 'dispute_to_review':
+    case 'dispute_resolved':
+    case 'refund_issued':
+      return event.to === 'admins' ? 'admins' : event.to === 'sender' ? senderId : event.delivererId
   }
 }
 
@@ -154,7 +166,8 @@ export async function notify(tx: Db, notifier: Notifier, event: NotifyEvent): Pr
           : 'body' in event
             ? event.body
             : '',
-    side: 'side' in event ? event.side : 'to' in event ? event.to : 'sender',
+    side:
+      'side' in event ? event.side : 'to' in event && event.to !== 'admins' ? event.to : 'sender',
     trip: 'trip' in event ? event.trip : null,
     route: 'route' in event ? event.route : '',
   }

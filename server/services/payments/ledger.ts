@@ -4,7 +4,7 @@ import type {
   LedgerEntry,
   LedgerTransactionKind,
 } from '../../../contract/ledger'
-import { fromCents } from '../../../contract/money'
+import { fromCents, releaseSplit } from '../../../contract/money'
 import { DomainError, ITEM_NOT_FOUND } from '../../errors'
 import type { Db } from '../../db/client'
 import { one } from '../../db/one'
@@ -183,6 +183,63 @@ export async function heldCentsOf(tx: Db, itemId: string): Promise<number> {
 }
 
 /**
+ * Before a refund of `refundCents` of money already released (decision 040): takes back into
+ * held what the refund needs, out of the deliverer's account and Tote's fees, so that both end as
+ * a release of what the sender finally pays would have left them: the fee `percent` of it, the
+ * deliverer the rest. Worked out from what the sender paid before and after the refund, not from
+ * the accounts' balances, which payouts move. One `reversal` transaction (of the release, in
+ * part), keyed by the refund. The deliverer's account may go below zero when their balance was
+ * paid out already: a negative balance, recovered from their next earnings (a payout pays only a
+ * positive balance). Answers the cents taken from the deliverer and from the fees.
+ */
+export async function takeBackReleased(
+  tx: Db,
+  opts: {
+    itemId: string
+    requestId: string
+    delivererId: string
+    refundId: string
+    /** What the sender had paid, less earlier refunds: what the release (and earlier take-backs) split. */
+    paidBeforeCents: number
+    refundCents: number
+    percent: number
+    releaseTransactionId: string | null
+  },
+): Promise<{ fromDeliverer: number; fromFees: number }> {
+  const before = releaseSplit(opts.paidBeforeCents, opts.percent)
+  const after = releaseSplit(opts.paidBeforeCents - opts.refundCents, opts.percent)
+  const fromDeliverer = before.net - after.net
+  const fromFees = before.fee - after.fee
+  const entries: Posting[] = [
+    ...(fromDeliverer > 0
+      ? [{ account: delivererAccount(opts.delivererId), cents: -fromDeliverer }]
+      : []),
+    ...(fromFees > 0 ? [{ account: PLATFORM_FEES, cents: -fromFees }] : []),
+  ]
+  if (entries.length > 0)
+    await post(tx, {
+      kind: 'reversal',
+      key: `take_back:${opts.refundId}`,
+      itemId: opts.itemId,
+      requestId: opts.requestId,
+      refundId: opts.refundId,
+      reversesId: opts.releaseTransactionId,
+      memo: `refund after release: ${fromDeliverer} cents from the deliverer, ${fromFees} from fees`,
+      entries: [...entries, { account: HELD, cents: fromDeliverer + fromFees }],
+    })
+  return { fromDeliverer, fromFees }
+}
+
+/** Deliverers whose ledger balance is below zero (refunds after release), most negative first. */
+export async function negativeDelivererBalances(db: Db) {
+  return db
+    .select({ userId: ledgerAccounts.userId, cents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, 'deliverer'), sql`${ledgerAccounts.balanceCents} < 0`))
+    .orderBy(asc(ledgerAccounts.balanceCents))
+}
+
+/**
  * The capture of a payment that succeeded: the sender's card to held. Posted when the sender
  * accepts, or, for a payment refunded before any acceptance, just before its refund (the card was
  * charged all the same). Once per payment (`capture:<payment id>`).
@@ -232,7 +289,7 @@ export async function recordRefundDecided(tx: Db, refundId: string): Promise<str
   await capturePayment(tx, payment.id)
   const held = await heldCentsOf(tx, payment.itemId)
   // Money released to the deliverer is not held any more: taking it back is a reversal of the
-  // release first (admin refunds, a later phase of issue 27), never a negative held balance.
+  // release first (takeBackReleased, decision 040), never a negative held balance.
   if (held < refund.amountCents)
     throw new Error(
       `refund ${refund.id} of ${refund.amountCents} cents is more than the ${held} cents held for item ${payment.itemId}`,

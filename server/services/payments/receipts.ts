@@ -13,7 +13,14 @@ export async function receiptsOf(db: Db, senderId: string): Promise<Receipt[]> {
   const rows = await db
     .select({
       payment: payments,
-      refund: refunds,
+      // A payment may have several refunds (partial ones, decision 040): their sum, and when the
+      // last went through once all did.
+      refundedCents: sql<string | null>`(select sum(${refunds.amountCents}) from ${refunds}
+        where ${refunds.paymentId} = ${payments.id})`,
+      refundedAt: sql<
+        Date | string | null
+      >`(select case when bool_and(${refunds.status} = 'succeeded')
+        then max(${refunds.updatedAt}) end from ${refunds} where ${refunds.paymentId} = ${payments.id})`,
       itemName: items.name,
       delivererName: users.name,
     })
@@ -21,7 +28,6 @@ export async function receiptsOf(db: Db, senderId: string): Promise<Receipt[]> {
     .innerJoin(items, eq(items.id, payments.itemId))
     .innerJoin(deliveryRequests, eq(deliveryRequests.id, payments.requestId))
     .innerJoin(users, eq(users.id, deliveryRequests.delivererId))
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(sql`${eq(items.senderId, senderId)} and ${inArray(payments.status, CHARGED)}`)
     .orderBy(desc(payments.createdAt), desc(payments.id))
   return rows.map((r) => ({
@@ -33,7 +39,7 @@ export async function receiptsOf(db: Db, senderId: string): Promise<Receipt[]> {
     currency: r.payment.currency,
     status: r.payment.status as Receipt['status'],
     paid_at: (r.payment.paidAt ?? r.payment.updatedAt).toISOString(),
-    refunded_amount: r.refund ? fromCents(r.refund.amountCents) : 0,
-    refunded_at: r.refund?.status === 'succeeded' ? r.refund.updatedAt.toISOString() : null,
+    refunded_amount: fromCents(Number(r.refundedCents ?? 0)),
+    refunded_at: r.refundedAt ? new Date(r.refundedAt).toISOString() : null,
   }))
 }

@@ -1,6 +1,7 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
+import { one } from '../../db/one'
 import { deliveryRequests, items, payments, refunds } from '../../db/schema'
 import { defineJob } from '../../jobs/define-job'
 import type { JobQueue } from '../../jobs/queue'
@@ -19,6 +20,10 @@ export type RefundReason =
   | 'not_delivered'
   /** The accepted deliverer gave the item back before pickup (decision 042). */
   | 'deliverer_withdrew'
+  /** An admin's refund at any time (POST /api/admin/refunds, decision 040). */
+  | 'admin'
+  /** A dispute resolved with a refund (decision 040). */
+  | 'dispute'
 
 /**
  * Lets go of the payments of these requests, inside the transaction that decides it: a paid one
@@ -48,13 +53,17 @@ export async function releasePayments(
       await tx.update(payments).set({ status: 'canceled' }).where(eq(payments.id, payment.id))
       continue
     }
-    const [refund] = await tx
-      .insert(refunds)
-      .values({ paymentId: payment.id, amountCents: payment.amountCents, reason: opts.reason })
-      .onConflictDoNothing({ target: refunds.paymentId })
-      .returning({ id: refunds.id })
+    // What is left of it: an admin may have refunded part already (decision 040).
+    const left = payment.amountCents - (await refundedCentsOf(tx, payment.id))
     await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, payment.id))
-    if (!refund) continue
+    if (left <= 0) continue
+    const refund = one(
+      await tx
+        .insert(refunds)
+        .values({ paymentId: payment.id, amountCents: left, reason: opts.reason })
+        .returning({ id: refunds.id }),
+      'refund',
+    )
     // The ledger in the same commit: captured (if the sender never accepted, now), then held -> refunds.
     await recordRefundDecided(tx, refund.id)
     await jobs.enqueue(refundJob, { refundId: refund.id }, { db: tx })
@@ -63,11 +72,20 @@ export async function releasePayments(
       action: 'payment.refund',
       targetType: 'delivery_request',
       targetId: payment.requestId,
-      reason: `${opts.reason}: payment ${payment.id}, ${payment.amountCents} cents`,
+      reason: `${opts.reason}: payment ${payment.id}, ${left} cents`,
     })
     refunded++
   }
   return refunded
+}
+
+/** Cents of the payment refunded or being refunded: every refund decided counts (a failed one waits for a person). */
+export async function refundedCentsOf(tx: Db, paymentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<string | null>`sum(${refunds.amountCents})` })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId))
+  return Number(row?.cents ?? 0)
 }
 
 /** The requests of an item (all of them: cancelling it lets every payment go). */
@@ -113,8 +131,14 @@ async function runRefund(db: Db, provider: PaymentProvider, refundId: string) {
       .set({ providerRefundId: result.id, status: result.status })
       .where(eq(refunds.id, refund.id))
     if (result.status === 'succeeded') {
-      await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id))
       await recordRefundSent(tx, refund.id)
+      // Refunded once every cent went back; a partial refund leaves the payment as it was.
+      const [sent] = await tx
+        .select({ cents: sql<string | null>`sum(${refunds.amountCents})` })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'succeeded')))
+      if (Number(sent?.cents ?? 0) >= payment.amountCents)
+        await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id))
     }
   })
   if (result.status === 'pending') throw new RefundNotDone(`refund ${result.id} is still pending`)

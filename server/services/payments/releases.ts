@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { releaseSplit } from '../../../contract/money'
 import type { MoneyRules } from '../../config'
 import type { Db } from '../../db/client'
-import { deliveryRequests, items, releases } from '../../db/schema'
+import { deliveryRequests, disputes, items, releases } from '../../db/schema'
 import { defineJob } from '../../jobs/define-job'
 import type { JobQueue } from '../../jobs/queue'
 import { audit } from '../audit'
@@ -40,7 +40,7 @@ export async function holdForRelease(
 
 export type ReleaseOutcome =
   | { released: true; gross: number; fee: number; net: number; transactionId: string | null }
-  | { released: false; why: 'unknown' | 'already' | 'not_due' | 'not_delivered' }
+  | { released: false; why: 'unknown' | 'already' | 'not_due' | 'not_delivered' | 'disputed' }
 
 /**
  * Releases the request's held money once it is due: one conditional update of its releases row
@@ -55,73 +55,86 @@ export async function releaseHeld(
   money: Pick<MoneyRules, 'platformFeePercent'>,
   requestId: string,
 ): Promise<ReleaseOutcome> {
-  return db.transaction(async (tx) => {
-    const [hold] = await tx.select().from(releases).where(eq(releases.requestId, requestId))
-    if (!hold) return { released: false, why: 'unknown' }
-    // The item first, as every flow that moves its money (refunds, acceptance) locks it first.
-    const [item] = await tx.select().from(items).where(eq(items.id, hold.itemId)).for('update')
-    const [request] = await tx
-      .select()
-      .from(deliveryRequests)
-      .where(eq(deliveryRequests.id, requestId))
-    if (
-      !item ||
-      !request ||
-      item.status !== 'delivered' ||
-      item.currentRequestId !== requestId ||
-      request.requestStatus !== 'accepted'
-    )
-      return { released: false, why: 'not_delivered' }
-    const [claimed] = await tx
-      .update(releases)
-      .set({ releasedAt: sql`now()` })
-      .where(
-        and(
-          eq(releases.requestId, requestId),
-          isNull(releases.releasedAt),
-          lte(releases.releaseAt, sql`now()`),
-        ),
-      )
-      .returning({ requestId: releases.requestId })
-    if (!claimed) return { released: false, why: hold.releasedAt ? 'already' : 'not_due' }
+  return db.transaction((tx) => releaseWithin(tx, notifier, money, requestId))
+}
 
-    await ensureCaptured(tx, requestId)
-    const { gross, fee, net } = releaseSplit(
-      await heldCentsOf(tx, item.id),
-      money.platformFeePercent,
+/**
+ * releaseHeld in the caller's transaction (a dispute's resolution releases in its own). Refuses
+ * while the item has an open dispute (decision 040): the resolution releases it then.
+ */
+export async function releaseWithin(
+  tx: Db,
+  notifier: Notifier,
+  money: Pick<MoneyRules, 'platformFeePercent'>,
+  requestId: string,
+): Promise<ReleaseOutcome> {
+  const [hold] = await tx.select().from(releases).where(eq(releases.requestId, requestId))
+  if (!hold) return { released: false, why: 'unknown' }
+  // The item first, as every flow that moves its money (refunds, acceptance) locks it first.
+  const [item] = await tx.select().from(items).where(eq(items.id, hold.itemId)).for('update')
+  const [request] = await tx
+    .select()
+    .from(deliveryRequests)
+    .where(eq(deliveryRequests.id, requestId))
+  if (
+    !item ||
+    !request ||
+    item.status !== 'delivered' ||
+    item.currentRequestId !== requestId ||
+    request.requestStatus !== 'accepted'
+  )
+    return { released: false, why: 'not_delivered' }
+  const [open] = await tx
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.itemId, item.id), isNull(disputes.resolvedAt)))
+  if (open) return { released: false, why: 'disputed' }
+  const [claimed] = await tx
+    .update(releases)
+    .set({ releasedAt: sql`now()` })
+    .where(
+      and(
+        eq(releases.requestId, requestId),
+        isNull(releases.releasedAt),
+        lte(releases.releaseAt, sql`now()`),
+      ),
     )
-    let transactionId: string | null = null
-    // Nothing held (refunded in full): released with nothing to move, nobody paid.
-    if (gross > 0) {
-      transactionId = await post(tx, {
-        kind: 'release',
-        key: `release:${requestId}`,
-        itemId: item.id,
-        requestId,
-        memo: `fee ${money.platformFeePercent}% of ${gross} cents`,
-        entries: [
-          { account: HELD, cents: -gross },
-          ...(net > 0 ? [{ account: delivererAccount(request.delivererId), cents: net }] : []),
-          ...(fee > 0 ? [{ account: PLATFORM_FEES, cents: fee }] : []),
-        ],
-      })
-      await tx.update(releases).set({ transactionId }).where(eq(releases.requestId, requestId))
-    }
-    await audit(tx, {
-      actorId: null,
-      action: 'payment.release',
-      targetType: 'delivery_request',
-      targetId: requestId,
-      reason: `gross ${gross}, fee ${fee}, net ${net} cents`,
+    .returning({ requestId: releases.requestId })
+  if (!claimed) return { released: false, why: hold.releasedAt ? 'already' : 'not_due' }
+
+  await ensureCaptured(tx, requestId)
+  const { gross, fee, net } = releaseSplit(await heldCentsOf(tx, item.id), money.platformFeePercent)
+  let transactionId: string | null = null
+  // Nothing held (refunded in full): released with nothing to move, nobody paid.
+  if (gross > 0) {
+    transactionId = await post(tx, {
+      kind: 'release',
+      key: `release:${requestId}`,
+      itemId: item.id,
+      requestId,
+      memo: `fee ${money.platformFeePercent}% of ${gross} cents`,
+      entries: [
+        { account: HELD, cents: -gross },
+        ...(net > 0 ? [{ account: delivererAccount(request.delivererId), cents: net }] : []),
+        ...(fee > 0 ? [{ account: PLATFORM_FEES, cents: fee }] : []),
+      ],
     })
-    if (net > 0)
-      await notify(tx, notifier, {
-        kind: 'earnings_released',
-        itemId: item.id,
-        delivererId: request.delivererId,
-      })
-    return { released: true, gross, fee, net, transactionId }
+    await tx.update(releases).set({ transactionId }).where(eq(releases.requestId, requestId))
+  }
+  await audit(tx, {
+    actorId: null,
+    action: 'payment.release',
+    targetType: 'delivery_request',
+    targetId: requestId,
+    reason: `gross ${gross}, fee ${fee}, net ${net} cents`,
   })
+  if (net > 0)
+    await notify(tx, notifier, {
+      kind: 'earnings_released',
+      itemId: item.id,
+      delivererId: request.delivererId,
+    })
+  return { released: true, gross, fee, net, transactionId }
 }
 
 /**
@@ -138,7 +151,8 @@ export const releaseJob = defineJob({
     deps: { db: Db; notifier: Notifier; money: Pick<MoneyRules, 'platformFeePercent'> },
   ) => {
     const outcome = await releaseHeld(deps.db, deps.notifier, deps.money, requestId)
-    // Queued for release_at by this process's clock; the database's may be a little behind.
+    // Queued for release_at by this process's clock; the database's may be a little behind. A
+    // disputed release is done by the dispute's resolution, not by this job.
     if (!outcome.released && outcome.why === 'not_due')
       throw new Error(`the release of request ${requestId} is not due yet`)
   },

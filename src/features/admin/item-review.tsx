@@ -12,6 +12,7 @@ import { ItemHistory } from './item-history'
 import { ItemOverview } from './item-overview'
 import { adminItemQueryOptions, type AdminItemDetail } from './items-api'
 import { Loading } from './query-states'
+import { REFUNDABLE_STATUSES, RefundDialog, refundDone } from './refund-dialog'
 import { SectionCard } from './section-card'
 import { SendingDecision } from './sending-decision'
 
@@ -24,6 +25,9 @@ function Review({ detail }: { detail: AdminItemDetail }) {
   const [document, setDocument] = useState<ViewedDocument | null>(null)
   const [asking, setAsking] = useState(false)
   const [sent, setSent] = useState<string | null>(null)
+  const [refunding, setRefunding] = useState(false)
+  const [refunded, setRefunded] = useState<string | null>(null)
+  const paid = (REFUNDABLE_STATUSES as readonly string[]).includes(detail.item.status)
   const view = (filePath: string, title: string) => setDocument({ filePath, title })
 
   return (
@@ -59,6 +63,32 @@ function Review({ detail }: { detail: AdminItemDetail }) {
               <InfoRequestsList infoRequests={detail.info_requests} onViewDocument={view} />
             </Stack>
           </SectionCard>
+          {paid && (
+            <SectionCard
+              title="Money"
+              actions={
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => {
+                    setRefunded(null)
+                    setRefunding(true)
+                  }}
+                >
+                  Refund
+                </Button>
+              }
+            >
+              {refunded ? (
+                <FormAlert status="success">{refunded}</FormAlert>
+              ) : (
+                <Box color="fg.muted" fontSize="sm">
+                  Refund part or all of what the sender paid, at any time.
+                </Box>
+              )}
+            </SectionCard>
+          )}
           <SectionCard title="History">
             <ItemHistory history={detail.history} />
           </SectionCard>
@@ -72,6 +102,17 @@ function Review({ detail }: { detail: AdminItemDetail }) {
           onSent={(message) => {
             setSent(message)
             setAsking(false)
+          }}
+        />
+      )}
+      {refunding && (
+        <RefundDialog
+          itemId={detail.item.id}
+          itemName={detail.item.name}
+          onClose={() => setRefunding(false)}
+          onDone={(r) => {
+            setRefunding(false)
+            setRefunded(refundDone(r))
           }}
         />
       )}

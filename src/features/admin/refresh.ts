@@ -15,6 +15,8 @@ export const adminKeys = {
   users: (params: Record<string, string | number>) => ['admin', 'users', params] as const,
   terms: ['admin', 'terms'] as const,
   money: ['admin', 'money'] as const,
+  disputes: ['admin', 'disputes'] as const,
+  balances: ['admin', 'balances'] as const,
 }
 
 /** Drops undefined and empty values so the URL and the query string stay clean. */

@@ -9,6 +9,7 @@ import { ItemProgressTracker } from '@/components/progress-tracker'
 import { itemQueryOptions } from './api'
 import { CancelItemDialog, canCancel } from './cancel-item-dialog'
 import { DeliveryRequestSection } from './delivery-request-section'
+import { DisputeSection } from './dispute-section'
 import { EditItemDialog } from './edit-item-dialog'
 import { hasHandoffCodes } from './format'
 import { HandoffCodesSection } from './handoff-codes-section'
@@ -95,6 +96,7 @@ function ItemDetailsView({ item }: { item: Item }) {
         <ItemProgressTracker item={item} />
       </Box>
       {item.timeline && <HandoffTimeline timeline={item.timeline} />}
+      <DisputeSection item={item} />
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
         <BasicInfo item={item} />
         <Specifications item={item} />

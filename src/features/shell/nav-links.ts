@@ -24,6 +24,7 @@ export const navLinksByRole: Record<Role, NavLink[]> = {
     { label: 'Admin Dashboard', to: '/admin-dashboard' },
     { label: 'Items Management', to: '/items-management' },
     { label: 'Users', to: '/users' },
+    { label: 'Disputes', to: '/disputes' },
     { label: 'Agreements', to: '/agreements' },
   ],
 }
