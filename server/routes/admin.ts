@@ -4,6 +4,7 @@ import { adminHandoffRoutes } from './admin/handoffs'
 import { adminItemRoutes } from './admin/items'
 import { adminLedgerRoutes } from './admin/ledger'
 import { adminRatingRoutes } from './admin/ratings'
+import { adminReconciliationRoutes } from './admin/reconciliation'
 import { adminTermRoutes } from './admin/terms'
 import { adminUserRoutes } from './admin/users'
 
@@ -20,4 +21,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminHandoffRoutes)
   await app.register(adminLedgerRoutes)
   await app.register(adminRatingRoutes)
+  await app.register(adminReconciliationRoutes)
 }
