@@ -196,15 +196,19 @@ export function createStripeProvider(opts: {
       return transferOf(await call(() => stripe.transfers.retrieve(input.transferId)))
     },
     async balanceMovements() {
-      const list = await call(() =>
-        stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 100_000 }),
+      const out: BalanceMovement[] = []
+      // Every page, however long the history (autoPagingToArray stops at 10 000).
+      await call(() =>
+        stripe.balanceTransactions.list({ limit: 100 }).autoPagingEach((b) => {
+          out.push({
+            id: b.id,
+            type: MOVEMENT_TYPES[b.type] ?? 'other',
+            amountCents: b.amount,
+            source: typeof b.source === 'string' ? b.source : (b.source?.id ?? null),
+          })
+        }),
       )
-      return list.map((b) => ({
-        id: b.id,
-        type: MOVEMENT_TYPES[b.type] ?? 'other',
-        amountCents: b.amount,
-        source: typeof b.source === 'string' ? b.source : (b.source?.id ?? null),
-      }))
+      return out
     },
   }
 }
