@@ -25,7 +25,7 @@ const transferDifference = z.object({
   problem: z.enum(['missing_at_provider', 'unknown_to_tote', 'amount_differs']),
 })
 
-export const reconciliationReport = z.object({
+const reconciliationReport = z.object({
   provider: z.enum(['stripe', 'test']),
   checked_at: z.string(),
   /** True when every line and every transfer agrees. */

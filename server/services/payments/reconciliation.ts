@@ -163,7 +163,7 @@ export async function latestReconciliation(db: Db): Promise<ReconciliationReport
 }
 
 /** The next 03:00 UTC after `now`: the nightly run. */
-export function nextNightlyRun(now = new Date()): Date {
+function nextNightlyRun(now = new Date()): Date {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 3))
   if (next <= now) next.setUTCDate(next.getUTCDate() + 1)
   return next
