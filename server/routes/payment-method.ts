@@ -74,7 +74,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!userId)
           throw new DomainError('INVALID_LINK', 'This payout setup link has expired or was used')
         await queuePayout(app.jobs, userId)
-        return reply.redirect(`${app.publicOrigin()}/payment-method`)
+        return reply.redirect('/payment-method')
       },
     )
 }

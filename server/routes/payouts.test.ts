@@ -77,8 +77,7 @@ describe.each(backends)('payouts with the test provider on %s', (backend) => {
     return { itemId: item.id, requestId: request.id }
   }
   /** Follows the test account link as the deliverer's browser would. */
-  const onboard = (url: string) =>
-    t.app.inject({ method: 'GET', url: url.replace('https://tote.example', '') })
+  const onboard = (url: string) => t.app.inject({ method: 'GET', url })
   const ledgerTotal = async () =>
     Number(
       (
@@ -97,9 +96,7 @@ describe.each(backends)('payouts with the test provider on %s', (backend) => {
     expect(before.payout_account).toEqual({ status: 'pending', payout_failed: false })
     expect(before.earnings[0]).toMatchObject({ item_id: itemId, status: 'available', net: 22.5 })
     expect(before.totals).toEqual({ held: 0, available: 22.5, paid: 0 })
-    expect(before.onboarding_url).toMatch(
-      /^https:\/\/tote\.example\/api\/test-payouts\/onboard\?token=[0-9a-f]+$/,
-    )
+    expect(before.onboarding_url).toMatch(/^\/api\/test-payouts\/onboard\?token=[0-9a-f]+$/)
     // Nothing can go to an account that cannot receive.
     expect(await settleDeliverer(t.app.db, t.app.payments, dana.id)).toMatchObject({
       paidCents: 0,
@@ -113,7 +110,7 @@ describe.each(backends)('payouts with the test provider on %s', (backend) => {
 
     const done = await onboard(again.onboarding_url)
     expect(done.statusCode).toBe(302)
-    expect(done.headers.location).toBe('https://tote.example/payment-method')
+    expect(done.headers.location).toBe('/payment-method')
     expect((await onboard(again.onboarding_url)).statusCode).toBe(400)
     await t.app.jobs.drain()
 

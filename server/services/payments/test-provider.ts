@@ -105,14 +105,15 @@ export function createTestProvider(db: Db): PaymentProvider {
       if (!row) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE', 'No such test account')
       return { id, canReceive: row.transfersActive }
     },
-    // A fresh single-use token on each visit; the previous link stops working.
+    // A fresh single-use token on each visit; the previous link stops working. A path on this
+    // server, so it opens in the deliverer's own tab whatever host name they reached Tote by.
     async payoutAccountLink(input) {
       const token = randomBytes(16).toString('hex')
       await db
         .update(testPayoutAccounts)
         .set({ linkToken: token, linkExpiresAt: new Date(Date.now() + LINK_TTL_MS) })
         .where(eq(testPayoutAccounts.id, input.accountId))
-      return `${new URL(input.returnUrl).origin}/api/test-payouts/onboard?token=${token}`
+      return `/api/test-payouts/onboard?token=${token}`
     },
     async createTransfer(input) {
       const [account] = await db

@@ -37,7 +37,7 @@ function serve(data: Record<string, unknown>) {
           test_mode: true,
           payout: null,
           payout_account: { status: 'pending', payout_failed: false },
-          onboarding_url: 'http://localhost/api/test-payouts/onboard?token=abc',
+          onboarding_url: '/api/test-payouts/onboard?token=abc',
           earnings: [],
           total_earned: 0,
           totals: { held: 0, available: 0, paid: 0 },
@@ -64,7 +64,7 @@ describe('the deliverer’s payouts', { timeout: 15_000 }, () => {
     expect(screen.getByText(/Test mode/)).toBeVisible()
     expect(screen.getByRole('link', { name: 'Continue payout setup' })).toHaveAttribute(
       'href',
-      'http://localhost/api/test-payouts/onboard?token=abc',
+      '/api/test-payouts/onboard?token=abc',
     )
     const list = screen.getByRole('list', { name: 'Earnings per delivery' })
     const [lamp, books] = within(list).getAllByRole('listitem')
