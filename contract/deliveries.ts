@@ -124,11 +124,12 @@ export const payoutDetails = z.object({
   updated_at: z.string(),
 })
 /**
- * Where a delivery's money is (decision 038): held until the hold after delivery passes, then
- * available (released to the deliverer's balance), paid (sent to their bank: a later step), or
- * reversed (taken back). Disputed comes with disputes.
+ * Where a delivery's money is (decisions 038, 041): held until the hold after delivery passes
+ * (disputed while a dispute freezes it), then available (released to the deliverer's balance,
+ * waiting for a payout account able to receive), paid (transferred to their payout account), or
+ * reversed (taken back).
  */
-const earningStatuses = ['held', 'available', 'paid', 'reversed'] as const
+const earningStatuses = ['held', 'disputed', 'available', 'paid', 'reversed'] as const
 export const earning = z.object({
   item_id: z.string(),
   item_name: z.string(),
@@ -145,13 +146,25 @@ export const earning = z.object({
   /** When a held share is (or was) released; null while not known (no hold recorded). */
   release_at: z.string().nullable(),
 })
+/**
+ * The deliverer's payout account (decision 041): none yet, pending (onboarding not finished: the
+ * `transfers` capability is not active) or active (transfers go out); payout_failed when the
+ * provider said the last payout to their bank failed.
+ */
+export const payoutAccountView = z.object({
+  status: z.enum(['none', 'pending', 'active']),
+  payout_failed: z.boolean(),
+})
 /** The deliverer's shares by where they are, in dollars; available is their ledger balance. */
 const earningTotals = z.object({ held: z.number(), available: z.number(), paid: z.number() })
 export const paymentMethodAnswer = envelope(
   z.object({
     provider: z.enum(['stripe', 'manual']),
+    /** The built-in test provider pays deliverers in its own books: no money moves. */
+    test_mode: z.boolean(),
     payout: payoutDetails.nullable(),
-    /** Stripe Connect onboarding link when Stripe keys are set. */
+    payout_account: payoutAccountView,
+    /** A fresh, single-use onboarding link while the payout account cannot receive; else null. */
     onboarding_url: z.string().nullable(),
     earnings: z.array(earning),
     /** The sum of the delivered items' agreed prices (amount). */
@@ -159,3 +172,6 @@ export const paymentMethodAnswer = envelope(
     totals: earningTotals,
   }),
 )
+
+/** GET /api/test-payouts/onboard?token= (test provider only): the test account link's target. */
+export const testOnboardQuery = z.object({ token: z.string().min(1).max(64) })

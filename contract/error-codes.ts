@@ -8,7 +8,7 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   /** The body could not be read at all: not JSON, empty JSON, a torn multipart upload. */
   MALFORMED_BODY: 400,
-  /** A verification, reset or set-password link that is unknown, used or expired. */
+  /** A verification, reset, set-password or test payout setup link that is unknown, used or expired. */
   INVALID_LINK: 400,
   /** The payment provider's webhook signature does not match. */
   INVALID_SIGNATURE: 400,
@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   /** Unexpected: logged on the server, "try again" for the user. */
   INTERNAL: 500,
+  /** A transfer to a deliverer whose payout account cannot receive one (transfers capability). */
+  PAYOUT_ACCOUNT_NOT_READY: 409,
   /** The payment provider could not be reached or refused the call. */
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** The database or the object store is away: try again. */

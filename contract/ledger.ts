@@ -19,6 +19,8 @@ export const ledgerAccountKinds = [
   'deliverer',
   /** Tote's fees. */
   'platform_fees',
+  /** Sent to deliverers' payout accounts (Stripe Connect transfers or the test provider's). */
+  'transfers',
 ] as const
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number]
 
@@ -34,6 +36,10 @@ export const ledgerTransactionKinds = [
   'release',
   /** A correction: the entries of an earlier transaction, negated. Entries are never edited. */
   'reversal',
+  /** A deliverer's available money to their payout account (a transfer, decision 041). */
+  'payout',
+  /** A transfer taken back (a transfer reversal): transfers to the deliverer's account. */
+  'payout_reversal',
 ] as const
 export type LedgerTransactionKind = (typeof ledgerTransactionKinds)[number]
 
@@ -42,7 +48,7 @@ export const ledgerQuery = z.object({ item_id: uuidOf('item') })
 
 const ledgerEntry = z.object({
   transaction_id: z.string(),
-  /** `held`, `refunds`, `platform_fees`, `sender_card:<user id>` or `deliverer:<user id>`. */
+  /** `held`, `refunds`, `platform_fees`, `transfers`, `sender_card:<user id>` or `deliverer:<user id>`. */
   account: z.string(),
   /** Signed, in dollars: positive into the account, negative out of it. */
   amount: z.number(),

@@ -888,3 +888,129 @@ export const disputes = pgTable(
     ),
   ],
 )
+
+/**
+ * A deliverer's payout account with the payment provider (decision 041): a Stripe Express
+ * connected account (acct_…) or one of the test provider's. can_receive mirrors the provider's
+ * `transfers` capability, re-read on each visit and on account.updated; money is sent only then.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  provider: text('provider').notNull(),
+  accountId: text('account_id').notNull().unique('payout_accounts_account_unique'),
+  canReceive: boolean('can_receive').notNull().default(false),
+  /** The provider said a payout of this account to its bank failed (payout.failed). */
+  payoutFailedAt: timestamp('payout_failed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * A transfer of a released share to the deliverer's payout account (decision 041): one per release
+ * (request_id), posted to the ledger (`payout:<request id>`) before the provider is asked, with
+ * the idempotency key `tote-transfer-<request id>`; provider_transfer_id once the provider
+ * answered. reversed_cents grows with transfer reversals.
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: id(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => releases.requestId, { onDelete: 'restrict' })
+      .unique('transfers_request_unique'),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'restrict' }),
+    delivererId: uuid('deliverer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    destination: text('destination').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reversedCents: integer('reversed_cents').notNull().default(0),
+    /** Of reversed_cents, what the provider confirmed (a reversal is claimed, then sent). */
+    reversalSentCents: integer('reversal_sent_cents').notNull().default(0),
+    providerTransferId: text('provider_transfer_id').unique('transfers_provider_unique'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('transfers_deliverer_idx').on(t.delivererId, t.createdAt),
+    check('transfers_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'transfers_reversed_range',
+      sql`${t.reversedCents} >= 0 and ${t.reversedCents} <= ${t.amountCents}`,
+    ),
+  ],
+)
+
+/** The test provider's own books of connected accounts (test mode: no money moves). */
+export const testPayoutAccounts = pgTable('test_payout_accounts', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull().unique('test_payout_accounts_user_unique'),
+  /** The `transfers` capability: active once onboarding through the account link finished. */
+  transfersActive: boolean('transfers_active').notNull().default(false),
+  /** The single-use token of the latest account link. */
+  linkToken: text('link_token'),
+  linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
+/** The test provider's own books of transfers, like Stripe's (amount, reversals, source). */
+export const testTransfers = pgTable('test_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique('test_transfers_key_unique'),
+  destination: text('destination').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  reversedCents: integer('reversed_cents').notNull().default(0),
+  sourceTransaction: text('source_transaction').notNull(),
+  transferGroup: text('transfer_group').notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * Stripe events received (decision 041), by Stripe's event id: a replay finds its row and changes
+ * nothing; processed_at is set once the event was applied (a failure leaves it null, Stripe sends
+ * it again and it is applied then).
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  objectId: text('object_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+})
+
+/**
+ * A card dispute (chargeback) reported by Stripe on an item's payment (decision 041): while
+ * lifted_at is null the item's release waits (releaseHeld checks it).
+ */
+export const releaseFreezes = pgTable(
+  'release_freezes',
+  {
+    providerDisputeId: text('provider_dispute_id').primaryKey(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('release_freezes_active_idx')
+      .on(t.itemId)
+      .where(sql`${t.liftedAt} is null`),
+  ],
+)
+
+/** Each reconciliation of the ledger with the provider (nightly, or an admin's), with its differences. */
+export const reconciliations = pgTable('reconciliations', {
+  id: id(),
+  provider: text('provider').notNull(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  balanced: boolean('balanced').notNull(),
+  report: jsonb('report').notNull(),
+})

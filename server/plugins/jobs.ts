@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import { JobQueue } from '../jobs/queue'
 import { recipientCodeMailJob } from '../services/handoffs'
 import { housekeepingJob, scheduleHousekeeping } from '../services/housekeeping'
+import { scheduleReconciliation } from '../services/payments/reconciliation'
 import { accountMailJob, mailJob } from '../services/mail-jobs'
 import { unreadMessageMailJob } from '../services/message-mail-job'
 import { pushJob } from '../services/push-job'
@@ -38,6 +39,8 @@ export const jobsPlugin = fp<{ startWorker?: boolean }>(
     if (opts.startWorker !== false) {
       app.addHook('onReady', async () => {
         await scheduleHousekeeping(app.db, app.jobs)
+        // Registered by the payments plugin; queued here, where the worker starts.
+        await scheduleReconciliation(app.db, app.jobs)
         app.jobs.start()
       })
       app.addHook('preClose', async () => app.jobs.stop())

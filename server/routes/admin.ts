@@ -5,6 +5,7 @@ import { adminHandoffRoutes } from './admin/handoffs'
 import { adminItemRoutes } from './admin/items'
 import { adminLedgerRoutes } from './admin/ledger'
 import { adminRatingRoutes } from './admin/ratings'
+import { adminReconciliationRoutes } from './admin/reconciliation'
 import { adminTermRoutes } from './admin/terms'
 import { adminUserRoutes } from './admin/users'
 
@@ -22,4 +23,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminLedgerRoutes)
   await app.register(adminRatingRoutes)
   await app.register(adminDisputeRoutes)
+  await app.register(adminReconciliationRoutes)
 }

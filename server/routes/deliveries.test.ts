@@ -802,8 +802,10 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(pm.statusCode).toBe(200)
       expect(pm.json().data).toMatchObject({
         provider: 'manual',
+        test_mode: true,
         payout: null,
-        onboarding_url: null,
+        payout_account: { status: 'pending', payout_failed: false },
+        onboarding_url: expect.stringMatching(/\/api\/test-payouts\/onboard\?token=/),
         total_earned: 15.75,
       })
       expect(
@@ -875,7 +877,11 @@ describe('GET /api/payment-method with Stripe', () => {
     http.post('https://api.stripe.com/v1/accounts', async ({ request }) => {
       calls.push(`accounts ${await request.text()}`)
       if (fail) return HttpResponse.json({ error: { message: 'nope' } }, { status: 400 })
-      return HttpResponse.json({ id: 'acct_test123' })
+      return HttpResponse.json({ id: 'acct_test123', capabilities: { transfers: 'inactive' } })
+    }),
+    http.get('https://api.stripe.com/v1/accounts/:id', ({ params }) => {
+      calls.push(`retrieve ${String(params.id)}`)
+      return HttpResponse.json({ id: params.id, capabilities: { transfers: 'inactive' } })
     }),
     http.post('https://api.stripe.com/v1/account_links', async ({ request }) => {
       calls.push(`links ${await request.text()}`)

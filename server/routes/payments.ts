@@ -18,7 +18,6 @@ import { fromCents } from '../../contract/money'
 import { receiptsOf } from '../services/payments/receipts'
 import {
   answerRequest,
-  applyIntentEvent,
   intentForRequest,
   latestPaymentOf,
   refreshPayment,
@@ -26,6 +25,7 @@ import {
   REQUEST_REJECTED,
 } from '../services/payments/requests'
 import { stripeClient } from '../services/payments/stripe'
+import { receiveStripeEvent } from '../services/payments/webhooks'
 import { confirmTestPayment } from '../services/payments/test-confirm'
 import { ownedItem } from '../services/sender-items'
 import { requireUser } from '../plugins/auth'
@@ -191,7 +191,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       hook.post(
         '/stripe/webhook',
         {
-          schema: { tags, summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)' },
+          schema: {
+            tags,
+            summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET), applied once by event id',
+          },
           // Stripe's events can be larger than the API's own JSON bodies.
           bodyLimit: 1024 * 1024,
         },
@@ -205,12 +208,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           } catch {
             throw new DomainError('INVALID_SIGNATURE', 'Invalid signature')
           }
-          if (
-            event.type === 'payment_intent.succeeded' ||
-            event.type === 'payment_intent.payment_failed'
-          )
-            await applyIntentEvent(app.db, app.jobs, event.data.object)
-          return { success: true, message: 'Event received' }
+          const outcome = await receiveStripeEvent(app.db, app.jobs, stripe, event)
+          return {
+            success: true,
+            message: outcome === 'replay' ? 'Event already received' : 'Event received',
+          }
         },
       )
     })

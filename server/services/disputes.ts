@@ -26,6 +26,7 @@ import { notify, type Notifier } from './notify'
 import { refundableOf, refundItem } from './payments/item-refunds'
 import { negativeDelivererBalances } from './payments/ledger'
 import { releaseWithin } from './payments/releases'
+import { queuePayout } from './payments/transfers'
 import type { ObjectStore } from './storage/object-store'
 
 // Disputes (docs/decisions/040-disputes-and-refunds.md): the sender of a delivered item complains
@@ -219,6 +220,9 @@ export async function resolveDispute(
       .set({ releaseAt: sql`least(${releases.releaseAt}, now())` })
       .where(and(eq(releases.requestId, dispute.requestId), isNull(releases.releasedAt)))
     const released = await releaseWithin(tx, notifier, money, dispute.requestId)
+    // Released money goes on to the deliverer's payout account as any release's does (decision 041).
+    if (released.released && released.net > 0)
+      await queuePayout(notifier.jobs, released.delivererId, tx)
     const [request] = await tx
       .select({ delivererId: deliveryRequests.delivererId })
       .from(deliveryRequests)

@@ -1,6 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { earning, payoutDetails as payoutDetailsShape } from '../../contract/deliveries'
+import type {
+  earning,
+  payoutAccountView,
+  payoutDetails as payoutDetailsShape,
+} from '../../contract/deliveries'
 import type { Db } from '../db/client'
 import {
   deliveryRequests,
@@ -8,17 +12,28 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
+  payoutAccounts,
   payoutDetails,
+  disputes,
+  releaseFreezes,
   releases,
 } from '../db/schema'
 import type { MoneyRules } from '../config'
 import { accountKey, delivererAccount } from './payments/ledger'
 import { audit } from './audit'
-import { stripeClient } from './payments/stripe'
+import type { PaymentProvider } from './payments/provider'
+import {
+  paidCentsOf,
+  queuePayout,
+  refreshPayoutAccount,
+  transfersByItem,
+} from './payments/transfers'
+import type { JobQueue } from '../jobs/queue'
 import { fromCents, releaseSplit } from '../../contract/money'
 
 type Payout = z.infer<typeof payoutDetailsShape>
 type Earning = z.infer<typeof earning>
+type PayoutAccountView = z.infer<typeof payoutAccountView>
 
 /** 'DE89 3704 0044 0532 0130 00' -> '•••• 3000': only the last four characters survive. */
 function maskAccount(account: string): { masked: string; last4: string } {
@@ -107,9 +122,23 @@ async function earnings(
       ),
     )
     .orderBy(asc(items.updatedAt), asc(items.id))
-  const books = await ledgerByItem(
-    db,
-    rows.map((r) => r.itemId),
+  const itemIds = rows.map((r) => r.itemId)
+  const books = await ledgerByItem(db, itemIds)
+  const sent = await transfersByItem(db, itemIds)
+  // Held while a card dispute (decision 041) or the sender's dispute (decision 040) is open.
+  const frozen = new Set(
+    itemIds.length === 0
+      ? []
+      : [
+          ...(await db
+            .select({ itemId: releaseFreezes.itemId })
+            .from(releaseFreezes)
+            .where(and(inArray(releaseFreezes.itemId, itemIds), isNull(releaseFreezes.liftedAt)))),
+          ...(await db
+            .select({ itemId: disputes.itemId })
+            .from(disputes)
+            .where(and(inArray(disputes.itemId, itemIds), isNull(disputes.resolvedAt)))),
+        ].map((f) => f.itemId),
   )
   // Accepting writes agreed_price_cents; the migration filled it in for older acceptances.
   const cents = rows.map((r) => r.cents ?? 0)
@@ -121,8 +150,17 @@ async function earnings(
     let status: Earning['status']
     if (r.releasedAt && book?.released) {
       figures = book.released
-      // Released, then taken back (a reversal of the release): nothing of it is the deliverer's.
-      status = book.delivererCents > 0 ? 'available' : 'reversed'
+      const transfer = sent.get(r.itemId)
+      // Released, then taken back (a reversal of the release or of its transfer): reversed;
+      // sent to the payout account: paid; else waiting in their balance: available.
+      status =
+        book.delivererCents <= 0
+          ? 'reversed'
+          : transfer
+            ? transfer.reversed >= transfer.amount
+              ? 'reversed'
+              : 'paid'
+            : 'available'
     } else if (r.releasedAt) {
       // Released with nothing held: refunded in full before the hold ended.
       figures = { gross: 0, fee: 0, net: 0 }
@@ -130,7 +168,8 @@ async function earnings(
     } else {
       // Held: what is held now (the agreed price where the ledger has no capture: older data).
       figures = releaseSplit(book ? book.heldCents : agreed, money.platformFeePercent)
-      status = 'held'
+      // A card dispute (chargeback) froze the release: it waits for the dispute's end.
+      status = frozen.has(r.itemId) ? 'disputed' : 'held'
       totals.held += figures.net
     }
     return {
@@ -145,13 +184,10 @@ async function earnings(
       release_at: r.releaseAt?.toISOString() ?? null,
     }
   })
-  // Available is the deliverer's ledger balance: released shares not yet paid out. Paying out to a
-  // bank (Stripe Connect transfers) is a later step of issue 27; until then nothing is paid.
-  const [account] = await db
-    .select({ cents: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.key, accountKey(delivererAccount(delivererId))))
-  totals.available = account?.cents ?? 0
+  // Available is the deliverer's ledger balance: released shares not yet transferred (negative
+  // while a refund after release is being recovered); paid is what was transferred, less reversals.
+  totals.available = await balanceCentsOf(db, delivererId)
+  totals.paid = await paidCentsOf(db, delivererId)
   return {
     earnings: list,
     total_earned: fromCents(cents.reduce((sum, c) => sum + c, 0)),
@@ -187,7 +223,13 @@ async function ledgerByItem(db: Db, itemIds: string[]) {
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(inArray(ledgerTransactions.itemId, itemIds))
+    .where(
+      and(
+        inArray(ledgerTransactions.itemId, itemIds),
+        // Paying out moves the share on, it does not take it back: transfers are read apart.
+        notInArray(ledgerTransactions.kind, ['payout', 'payout_reversal']),
+      ),
+    )
     .groupBy(ledgerTransactions.itemId, ledgerTransactions.kind, ledgerAccounts.kind)
   for (const s of sums) {
     const book = books.get(s.itemId) ?? { heldCents: 0, delivererCents: 0, released: null }
@@ -206,85 +248,101 @@ async function ledgerByItem(db: Db, itemIds: string[]) {
 }
 
 /**
- * A Stripe Connect onboarding link for the deliverer: creates their Express account once (its id is
- * kept in payout_details), then an account link back to /payment-method. Null when Stripe fails.
+ * The deliverer's payout account (decision 041): created with the provider on their first visit
+ * (one per deliverer: an idempotency key), re-read on each later one (the `transfers` capability),
+ * and a fresh onboarding link while it cannot receive (links are single use and short-lived). An
+ * account that just became able to receive gets its waiting money sent (the payout job).
  */
-async function stripeOnboardingUrl(
+async function payoutSetup(
   db: Db,
   opts: {
-    secretKey: string
-    user: { id: string; email: string; name: string }
+    provider: PaymentProvider
+    jobs: JobQueue
+    user: { id: string; email: string }
     origin: string
     log: (err: unknown) => void
   },
-): Promise<string | null> {
-  const stripe = stripeClient(opts.secretKey)
+): Promise<{ url: string | null; account: PayoutAccountView }> {
+  const { provider, user } = opts
+  const [row] = await db
+    .select()
+    .from(payoutAccounts)
+    .where(and(eq(payoutAccounts.userId, user.id), eq(payoutAccounts.provider, provider.name)))
+  const stored: PayoutAccountView = {
+    status: row ? (row.canReceive ? 'active' : 'pending') : 'none',
+    payout_failed: Boolean(row?.payoutFailedAt),
+  }
   try {
-    const existing = await payoutRow(db, opts.user.id)
-    let accountId = existing?.stripeAccountId ?? null
+    let accountId = row?.accountId
+    let canReceive: boolean
     if (!accountId) {
-      // One account per deliverer, even when two pages ask at the same moment.
-      const account = await stripe.accounts.create(
-        {
-          type: 'express',
-          email: opts.user.email,
-          capabilities: { transfers: { requested: true } },
-          metadata: { user_id: opts.user.id },
-        },
-        { idempotencyKey: `tote-connect-account-${opts.user.id}` },
-      )
-      accountId = account.id
+      const account = await provider.createPayoutAccount({
+        userId: user.id,
+        email: user.email,
+        idempotencyKey: `tote-connect-account-${user.id}`,
+      })
       await db
-        .insert(payoutDetails)
+        .insert(payoutAccounts)
         .values({
-          userId: opts.user.id,
-          accountHolder: opts.user.name,
-          accountMasked: '',
-          accountLast4: '',
-          stripeAccountId: accountId,
+          userId: user.id,
+          provider: provider.name,
+          accountId: account.id,
+          canReceive: account.canReceive,
         })
-        .onConflictDoUpdate({ target: payoutDetails.userId, set: { stripeAccountId: accountId } })
+        .onConflictDoNothing({ target: payoutAccounts.userId })
+      accountId = account.id
+      canReceive = account.canReceive
+    } else {
+      canReceive = (await refreshPayoutAccount(db, provider, user.id))?.canReceive ?? false
     }
-    const link = await stripe.accountLinks.create({
-      account: accountId,
-      refresh_url: `${opts.origin}/payment-method`,
-      return_url: `${opts.origin}/payment-method`,
-      type: 'account_onboarding',
-    })
-    return link.url
+    if (canReceive && (await balanceCentsOf(db, user.id)) !== 0)
+      await queuePayout(opts.jobs, user.id)
+    const url = canReceive
+      ? null
+      : await provider.payoutAccountLink({
+          accountId,
+          returnUrl: `${opts.origin}/payment-method`,
+        })
+    return {
+      url,
+      account: { status: canReceive ? 'active' : 'pending', payout_failed: stored.payout_failed },
+    }
   } catch (err) {
     opts.log(err)
-    return null
+    return { url: null, account: stored }
   }
 }
 
+async function balanceCentsOf(db: Db, delivererId: string): Promise<number> {
+  const [account] = await db
+    .select({ cents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.key, accountKey(delivererAccount(delivererId))))
+  return account?.cents ?? 0
+}
+
 /**
- * GET and POST /api/payment-method's answer: where payouts go (masked), the Stripe onboarding
- * link when Stripe is set up, and what was earned.
+ * GET and POST /api/payment-method's answer: where payouts go (masked), the payout account's
+ * status and its onboarding link, and what was earned.
  */
 export async function paymentMethodView(
   db: Db,
   opts: {
     money: Pick<MoneyRules, 'platformFeePercent'>
-    stripeSecretKey: string | undefined
+    provider: PaymentProvider
+    jobs: JobQueue
     user: { id: string; email: string; name: string }
     origin: string
     log: (err: unknown) => void
   },
 ) {
-  const stripeKey = opts.stripeSecretKey
-  const onboarding_url = stripeKey
-    ? await stripeOnboardingUrl(db, {
-        secretKey: stripeKey,
-        user: opts.user,
-        origin: opts.origin,
-        log: opts.log,
-      })
-    : null
+  const setup = await payoutSetup(db, opts)
   return {
-    provider: stripeKey ? ('stripe' as const) : ('manual' as const),
+    provider: opts.provider.name === 'stripe' ? ('stripe' as const) : ('manual' as const),
+    test_mode: opts.provider.name === 'test',
     payout: payoutView(await payoutRow(db, opts.user.id)),
-    onboarding_url,
+    payout_account: setup.account,
+    onboarding_url: setup.url,
     ...(await earnings(db, opts.user.id, opts.money)),
   }
 }

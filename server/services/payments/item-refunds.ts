@@ -9,6 +9,7 @@ import { DomainError, ITEM_NOT_FOUND } from '../../errors'
 import { audit } from '../audit'
 import { notify, type Notifier } from '../notify'
 import { recordRefundDecided, takeBackReleased } from './ledger'
+import { queuePayout } from './transfers'
 import { refundedCentsOf, refundJob, type RefundReason } from './refunds'
 
 // Refunds at any time (docs/decisions/040-disputes-and-refunds.md): an admin's, or a dispute's,
@@ -110,6 +111,9 @@ export async function refundItem(
       })
     : { fromDeliverer: 0, fromFees: 0 }
   await recordRefundDecided(tx, refund.id)
+  // Taken back from a deliverer who may have been paid out already: the payout job reverses
+  // their latest transfers if their balance went below zero (decision 041).
+  if (taken.fromDeliverer > 0) await queuePayout(notifier.jobs, paid.delivererId, tx)
   if (r.cents === left)
     await tx
       .update(payments)

@@ -25,7 +25,7 @@ import {
 
 /** An account: Tote's own by kind, or a sender's card or a deliverer's by user. */
 export type AccountRef =
-  | { kind: Extract<LedgerAccountKind, 'held' | 'refunds' | 'platform_fees'> }
+  | { kind: Extract<LedgerAccountKind, 'held' | 'refunds' | 'platform_fees' | 'transfers'> }
   | { kind: Extract<LedgerAccountKind, 'sender_card' | 'deliverer'>; userId: string }
 
 export const HELD: AccountRef = { kind: 'held' }

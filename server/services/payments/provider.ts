@@ -41,7 +41,34 @@ export interface ProviderRefund {
   status: RefundStatus
 }
 
-/** Card payments (docs/design.md Runtime): Stripe PaymentIntents, or the built-in test provider. */
+/** A deliverer's connected account: can it receive transfers (the `transfers` capability)? */
+export interface PayoutAccount {
+  id: string
+  canReceive: boolean
+}
+
+export interface ProviderTransfer {
+  id: string
+  amountCents: number
+  reversedCents: number
+  destination: string
+}
+
+/** A movement of the platform's balance, as Stripe's balance transactions list them. */
+export interface BalanceMovement {
+  id: string
+  type: 'charge' | 'refund' | 'transfer' | 'transfer_reversal' | 'other'
+  /** Signed cents, as it moved the platform's balance (a transfer is negative). */
+  amountCents: number
+  /** The charge, refund, transfer… it comes from. */
+  source: string | null
+}
+
+/**
+ * Card payments (docs/design.md Runtime): Stripe PaymentIntents, or the built-in test provider;
+ * and paying deliverers (decision 041): Connect Express accounts and transfers, or the test
+ * provider's own books.
+ */
 export interface PaymentProvider {
   name: 'stripe' | 'test'
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>
@@ -54,6 +81,37 @@ export interface PaymentProvider {
     metadata: Record<string, string>
   }): Promise<ProviderRefund>
   retrieveRefund(id: string): Promise<ProviderRefund>
+  /** A connected account for the deliverer; the same key answers the same account. */
+  createPayoutAccount(input: {
+    userId: string
+    email: string
+    idempotencyKey: string
+  }): Promise<PayoutAccount>
+  retrievePayoutAccount(id: string): Promise<PayoutAccount>
+  /** A fresh onboarding link: single use and short-lived, so one is made on each visit. */
+  payoutAccountLink(input: { accountId: string; returnUrl: string }): Promise<string>
+  /**
+   * Sends `amountCents` to the connected account, out of the charge of `sourceIntentId` (so it
+   * works before the charge's funds are available), grouped by the item; the same key answers
+   * the same transfer.
+   */
+  createTransfer(input: {
+    amountCents: number
+    destination: string
+    sourceIntentId: string
+    transferGroup: string
+    idempotencyKey: string
+    metadata: Record<string, string>
+  }): Promise<ProviderTransfer>
+  retrieveTransfer(id: string): Promise<ProviderTransfer>
+  /** Takes `amountCents` of a transfer back; the same key answers the same reversal. */
+  reverseTransfer(input: {
+    transferId: string
+    amountCents: number
+    idempotencyKey: string
+  }): Promise<ProviderTransfer>
+  /** Every movement of the platform's balance, for the nightly reconciliation. */
+  balanceMovements(): Promise<BalanceMovement[]>
 }
 
 /** Stripe when STRIPE_SECRET_KEY is set; the built-in test provider otherwise. */

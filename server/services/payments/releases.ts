@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { releaseSplit } from '../../../contract/money'
 import type { MoneyRules } from '../../config'
 import type { Db } from '../../db/client'
-import { deliveryRequests, disputes, items, releases } from '../../db/schema'
+import { deliveryRequests, disputes, items, releaseFreezes, releases } from '../../db/schema'
 import { defineJob } from '../../jobs/define-job'
 import type { JobQueue } from '../../jobs/queue'
 import { audit } from '../audit'
@@ -39,8 +39,18 @@ export async function holdForRelease(
 }
 
 export type ReleaseOutcome =
-  | { released: true; gross: number; fee: number; net: number; transactionId: string | null }
-  | { released: false; why: 'unknown' | 'already' | 'not_due' | 'not_delivered' | 'disputed' }
+  | {
+      released: true
+      gross: number
+      fee: number
+      net: number
+      transactionId: string | null
+      delivererId: string
+    }
+  | {
+      released: false
+      why: 'unknown' | 'already' | 'not_due' | 'not_delivered' | 'disputed' | 'frozen'
+    }
 
 /**
  * Releases the request's held money once it is due: one conditional update of its releases row
@@ -89,6 +99,12 @@ export async function releaseWithin(
     .from(disputes)
     .where(and(eq(disputes.itemId, item.id), isNull(disputes.resolvedAt)))
   if (open) return { released: false, why: 'disputed' }
+  // A card dispute (chargeback) freezes the release until it ends (decision 041).
+  const [freeze] = await tx
+    .select({ id: releaseFreezes.providerDisputeId })
+    .from(releaseFreezes)
+    .where(and(eq(releaseFreezes.itemId, item.id), isNull(releaseFreezes.liftedAt)))
+  if (freeze) return { released: false, why: 'frozen' }
   const [claimed] = await tx
     .update(releases)
     .set({ releasedAt: sql`now()` })
@@ -134,7 +150,7 @@ export async function releaseWithin(
       itemId: item.id,
       delivererId: request.delivererId,
     })
-  return { released: true, gross, fee, net, transactionId }
+  return { released: true, gross, fee, net, transactionId, delivererId: request.delivererId }
 }
 
 /**
@@ -148,9 +164,16 @@ export const releaseJob = defineJob({
   maxAttempts: 30,
   run: async (
     { requestId },
-    deps: { db: Db; notifier: Notifier; money: Pick<MoneyRules, 'platformFeePercent'> },
+    deps: {
+      db: Db
+      notifier: Notifier
+      money: Pick<MoneyRules, 'platformFeePercent'>
+      /** Sends the released share on (the payout job, decision 041). */
+      payOut?: (delivererId: string) => Promise<void>
+    },
   ) => {
     const outcome = await releaseHeld(deps.db, deps.notifier, deps.money, requestId)
+    if (outcome.released && outcome.net > 0) await deps.payOut?.(outcome.delivererId)
     // Queued for release_at by this process's clock; the database's may be a little behind. A
     // disputed release is done by the dispute's resolution, not by this job.
     if (!outcome.released && outcome.why === 'not_due')

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { jobs, payments, refunds } from '../../db/schema'
+import { jobs, payments, refunds, webhookEvents } from '../../db/schema'
 import {
   approveDelivery,
   bearer,
@@ -304,13 +304,21 @@ describe.each(backends)('payments through Stripe on %s', (backend) => {
     })
     expect(none.statusCode).toBe(400)
     expect((await paymentOf(item.id)).status).toBe('requires_payment_method')
+    // nothing of a refused event is stored
+    expect(await t.app.db.select().from(webhookEvents)).toEqual([])
 
+    // The event is a hint: the intent is read again from Stripe, where it succeeded meanwhile.
+    stripe.intents.get(payment.providerIntentId)!.status = 'succeeded'
     const ok = await webhook(event, signStripePayload(event, webhookSecret, now))
     expect(ok.statusCode).toBe(200)
     expect((await paymentOf(item.id)).status).toBe('succeeded')
+    const replay = await webhook(event, signStripePayload(event, webhookSecret, now))
+    expect(replay.json()).toEqual({ success: true, message: 'Event already received' })
+    expect(await t.app.db.select().from(webhookEvents)).toHaveLength(1)
 
     // a late failure event does not undo the success
     const failed = JSON.stringify({
+      id: 'evt_2',
       type: 'payment_intent.payment_failed',
       data: { object: { id: payment.providerIntentId, status: 'requires_payment_method' } },
     })

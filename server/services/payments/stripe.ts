@@ -1,11 +1,14 @@
 import Stripe from 'stripe'
 import { DomainError } from '../../errors'
 import type {
+  BalanceMovement,
   CreatedIntent,
   CreateIntentInput,
   IntentStatus,
   PaymentProvider,
+  PayoutAccount,
   ProviderRefund,
+  ProviderTransfer,
   RetrievedIntent,
 } from './provider'
 
@@ -61,7 +64,32 @@ const refundOf = (refund: Stripe.Refund): ProviderRefund => ({
         : 'pending',
 })
 
-/** PaymentIntents and refunds through Stripe. */
+const payoutAccountOf = (account: Stripe.Account): PayoutAccount => ({
+  id: account.id,
+  // The capability Tote asked for, active: Stripe accepts transfers to this account.
+  canReceive: account.capabilities?.transfers === 'active',
+})
+
+const transferOf = (transfer: Stripe.Transfer): ProviderTransfer => ({
+  id: transfer.id,
+  amountCents: transfer.amount,
+  reversedCents: transfer.amount_reversed,
+  destination:
+    typeof transfer.destination === 'string'
+      ? transfer.destination
+      : (transfer.destination?.id ?? ''),
+})
+
+const MOVEMENT_TYPES: Record<string, BalanceMovement['type']> = {
+  charge: 'charge',
+  payment: 'charge',
+  refund: 'refund',
+  payment_refund: 'refund',
+  transfer: 'transfer',
+  transfer_refund: 'transfer_reversal',
+}
+
+/** PaymentIntents and refunds, Connect Express accounts and transfers through Stripe. */
 export function createStripeProvider(opts: {
   secretKey: string
   fetch?: typeof fetch
@@ -104,6 +132,83 @@ export function createStripeProvider(opts: {
     },
     async retrieveRefund(id) {
       return refundOf(await call(() => stripe.refunds.retrieve(id)))
+    },
+    async createPayoutAccount(input) {
+      const account = await call(() =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            email: input.email,
+            capabilities: { transfers: { requested: true } },
+            metadata: { user_id: input.userId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      )
+      return payoutAccountOf(account)
+    },
+    async retrievePayoutAccount(id) {
+      return payoutAccountOf(await call(() => stripe.accounts.retrieve(id)))
+    },
+    async payoutAccountLink(input) {
+      // No idempotency key on purpose: a link is single use, each visit needs a new one.
+      const link = await call(() =>
+        stripe.accountLinks.create({
+          account: input.accountId,
+          refresh_url: input.returnUrl,
+          return_url: input.returnUrl,
+          type: 'account_onboarding',
+        }),
+      )
+      return link.url
+    },
+    async createTransfer(input) {
+      const intent = await call(() => stripe.paymentIntents.retrieve(input.sourceIntentId))
+      const charge =
+        typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id
+      if (!charge) throw new Error(`Stripe intent ${intent.id} has no charge to transfer from`)
+      const transfer = await call(() =>
+        stripe.transfers.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            destination: input.destination,
+            source_transaction: charge,
+            transfer_group: input.transferGroup,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      )
+      return transferOf(transfer)
+    },
+    async retrieveTransfer(id) {
+      return transferOf(await call(() => stripe.transfers.retrieve(id)))
+    },
+    async reverseTransfer(input) {
+      await call(() =>
+        stripe.transfers.createReversal(
+          input.transferId,
+          { amount: input.amountCents },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      )
+      return transferOf(await call(() => stripe.transfers.retrieve(input.transferId)))
+    },
+    async balanceMovements() {
+      const out: BalanceMovement[] = []
+      // Every page, however long the history (autoPagingToArray stops at 10 000).
+      await call(() =>
+        stripe.balanceTransactions.list({ limit: 100 }).autoPagingEach((b) => {
+          out.push({
+            id: b.id,
+            type: MOVEMENT_TYPES[b.type] ?? 'other',
+            amountCents: b.amount,
+            source: typeof b.source === 'string' ? b.source : (b.source?.id ?? null),
+          })
+        }),
+      )
+      return out
     },
   }
 }

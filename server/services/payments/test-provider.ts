@@ -1,19 +1,58 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { payments } from '../../db/schema'
+import { one } from '../../db/one'
+import { payments, refunds as refundRows, testPayoutAccounts, testTransfers } from '../../db/schema'
 import { DomainError } from '../../errors'
-import type { CreatedIntent, IntentStatus, PaymentProvider, ProviderRefund } from './provider'
+import type {
+  BalanceMovement,
+  CreatedIntent,
+  IntentStatus,
+  PaymentProvider,
+  ProviderRefund,
+  ProviderTransfer,
+} from './provider'
 import { REFUND_STATES, type PaymentStatus } from './status'
+
+/** How long a test account link works, like Stripe's short-lived Account Links. */
+const LINK_TTL_MS = 5 * 60 * 1000
+
+const transferOf = (row: typeof testTransfers.$inferSelect): ProviderTransfer => ({
+  id: row.id,
+  amountCents: row.amountCents,
+  reversedCents: row.reversedCents,
+  destination: row.destination,
+})
+
+/**
+ * Finishes the test provider's onboarding (GET /api/test-payouts/onboard, the account link's
+ * target): the link's token is used up and the account's `transfers` capability becomes active.
+ * Answers the account's user, or null for an unknown, used or expired link.
+ */
+export async function finishTestOnboarding(db: Db, token: string): Promise<string | null> {
+  const [done] = await db
+    .update(testPayoutAccounts)
+    .set({ transfersActive: true, linkToken: null, linkExpiresAt: null })
+    .where(
+      and(
+        eq(testPayoutAccounts.linkToken, token),
+        gt(testPayoutAccounts.linkExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: testPayoutAccounts.userId })
+  return done?.userId ?? null
+}
 
 /**
  * The built-in provider used without Stripe keys. Its intents are the payments rows (the route
  * inserts them and POST /api/test-payments/confirm moves them on); an idempotency key answers the
- * intent it created before, like Stripe's Idempotency-Key.
+ * intent it created before, like Stripe's Idempotency-Key. Its connected accounts and transfers
+ * are its own tables (test_payout_accounts, test_transfers): no money moves.
  */
 export function createTestProvider(db: Db): PaymentProvider {
   const byKey = new Map<string, CreatedIntent>()
   const refunds = new Map<string, ProviderRefund>()
+  const reversals = new Set<string>()
   return {
     name: 'test',
     async createIntent(input) {
@@ -48,6 +87,140 @@ export function createTestProvider(db: Db): PaymentProvider {
     },
     async retrieveRefund(id) {
       return { id, status: 'succeeded' }
+    },
+    async createPayoutAccount(input) {
+      await db
+        .insert(testPayoutAccounts)
+        .values({ id: `acct_test_${randomBytes(8).toString('hex')}`, userId: input.userId })
+        .onConflictDoNothing({ target: testPayoutAccounts.userId })
+      const [row] = await db
+        .select()
+        .from(testPayoutAccounts)
+        .where(eq(testPayoutAccounts.userId, input.userId))
+      if (!row) throw new Error(`test payout account of ${input.userId} not created`)
+      return { id: row.id, canReceive: row.transfersActive }
+    },
+    async retrievePayoutAccount(id) {
+      const [row] = await db.select().from(testPayoutAccounts).where(eq(testPayoutAccounts.id, id))
+      if (!row) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE', 'No such test account')
+      return { id, canReceive: row.transfersActive }
+    },
+    // A fresh single-use token on each visit; the previous link stops working. A path on this
+    // server, so it opens in the deliverer's own tab whatever host name they reached Tote by.
+    async payoutAccountLink(input) {
+      const token = randomBytes(16).toString('hex')
+      await db
+        .update(testPayoutAccounts)
+        .set({ linkToken: token, linkExpiresAt: new Date(Date.now() + LINK_TTL_MS) })
+        .where(eq(testPayoutAccounts.id, input.accountId))
+      return `/api/test-payouts/onboard?token=${token}`
+    },
+    async createTransfer(input) {
+      const [account] = await db
+        .select()
+        .from(testPayoutAccounts)
+        .where(eq(testPayoutAccounts.id, input.destination))
+      // Like Stripe: no transfer to an account whose transfers capability is not active.
+      if (!account?.transfersActive)
+        throw new DomainError(
+          'PAYOUT_ACCOUNT_NOT_READY',
+          'The payout account cannot receive transfers yet',
+        )
+      await db
+        .insert(testTransfers)
+        .values({
+          id: `tr_test_${randomBytes(12).toString('hex')}`,
+          idempotencyKey: input.idempotencyKey,
+          destination: input.destination,
+          amountCents: input.amountCents,
+          sourceTransaction: input.sourceIntentId,
+          transferGroup: input.transferGroup,
+        })
+        .onConflictDoNothing({ target: testTransfers.idempotencyKey })
+      return transferOf(
+        one(
+          await db
+            .select()
+            .from(testTransfers)
+            .where(eq(testTransfers.idempotencyKey, input.idempotencyKey)),
+          'test transfer',
+        ),
+      )
+    },
+    async retrieveTransfer(id) {
+      const [row] = await db.select().from(testTransfers).where(eq(testTransfers.id, id))
+      if (!row) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE', 'No such test transfer')
+      return transferOf(row)
+    },
+    async reverseTransfer(input) {
+      // The key is remembered for this process; across processes Tote's own transfers row
+      // (reversed_cents) decides first, as with Stripe.
+      if (!reversals.has(input.idempotencyKey)) {
+        const [row] = await db
+          .update(testTransfers)
+          .set({ reversedCents: sql`${testTransfers.reversedCents} + ${input.amountCents}` })
+          .where(
+            and(
+              eq(testTransfers.id, input.transferId),
+              sql`${testTransfers.reversedCents} + ${input.amountCents} <= ${testTransfers.amountCents}`,
+            ),
+          )
+          .returning()
+        if (!row)
+          throw new DomainError(
+            'PAYMENT_PROVIDER_UNAVAILABLE',
+            'Payment provider: the reversal is more than what is left of the transfer',
+          )
+        reversals.add(input.idempotencyKey)
+      }
+      return transferOf(
+        one(
+          await db.select().from(testTransfers).where(eq(testTransfers.id, input.transferId)),
+          'test transfer',
+        ),
+      )
+    },
+    async balanceMovements() {
+      const charged = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, 'test'),
+            inArray(payments.status, ['succeeded', 'refund_pending', 'refunded']),
+          ),
+        )
+      const sent = await db.select().from(refundRows).where(eq(refundRows.status, 'succeeded'))
+      const moved = await db.select().from(testTransfers)
+      const out: BalanceMovement[] = [
+        ...charged.map((p) => ({
+          id: `txn_${p.providerIntentId}`,
+          type: 'charge' as const,
+          amountCents: p.amountCents,
+          source: p.providerIntentId,
+        })),
+        ...sent.map((r) => ({
+          id: `txn_${r.providerRefundId ?? r.id}`,
+          type: 'refund' as const,
+          amountCents: -r.amountCents,
+          source: r.providerRefundId,
+        })),
+        ...moved.map((t) => ({
+          id: `txn_${t.id}`,
+          type: 'transfer' as const,
+          amountCents: -t.amountCents,
+          source: t.id,
+        })),
+        ...moved
+          .filter((t) => t.reversedCents > 0)
+          .map((t) => ({
+            id: `txn_${t.id}_reversals`,
+            type: 'transfer_reversal' as const,
+            amountCents: t.reversedCents,
+            source: t.id,
+          })),
+      ]
+      return out
     },
   }
 }

@@ -5,6 +5,8 @@ import type { messageOnly } from '@contract/envelope'
 import { api } from '@/lib/api-client'
 
 type MessageAnswer = z.infer<typeof messageOnly>
+export type PaymentMethod = z.infer<typeof paymentMethodAnswer>['data']
+export type Earning = PaymentMethod['earnings'][number]
 
 /** /payment-method serves both roles: the sender's receipts and the deliverer's payouts. */
 const paymentMethodKeys = {
@@ -15,8 +17,7 @@ const paymentMethodKeys = {
 export function paymentMethodQueryOptions() {
   return queryOptions({
     queryKey: paymentMethodKeys.all,
-    queryFn: async () =>
-      (await api.get('payment-method').json<z.infer<typeof paymentMethodAnswer>>()).data,
+    queryFn: async () => (await api.get('payment-method').json<{ data: PaymentMethod }>()).data,
   })
 }
 

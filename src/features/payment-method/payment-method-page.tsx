@@ -1,11 +1,11 @@
-import { Button, Heading, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import type { Role } from '@contract/user'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-failure'
 import { formatDate, formatPrice } from '@/lib/format'
-import { paymentMethodQueryOptions } from './api'
+import { paymentMethodQueryOptions, type Earning, type PaymentMethod } from './api'
 import { PayoutForm } from './payout-form'
 import { PendingStatus } from '@/components/pending-status'
 
@@ -40,6 +40,76 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   )
 }
 
+/** What each earning status means to the deliverer, in a few words. */
+const STATUS_TEXT: Record<Earning['status'], { label: string; palette: string }> = {
+  held: { label: 'Held', palette: 'gray' },
+  disputed: { label: 'Disputed', palette: 'orange' },
+  available: { label: 'Available', palette: 'blue' },
+  paid: { label: 'Paid', palette: 'green' },
+  reversed: { label: 'Reversed', palette: 'red' },
+}
+
+function PayoutStatus({ data }: { data: PaymentMethod }) {
+  const { payout_account: account, onboarding_url, test_mode } = data
+  return (
+    <Stack gap="3">
+      {test_mode && (
+        <Text fontSize="sm" color="fg.muted">
+          Test mode: payouts go to a test account and no real money moves.
+        </Text>
+      )}
+      {account.status === 'active' ? (
+        <Text>
+          Payouts are set up: your available money is sent to your payout account by itself.
+        </Text>
+      ) : (
+        <>
+          <Text fontWeight="semibold">Set up payouts to get paid</Text>
+          <Text>Your released earnings wait as available until your payout account is ready.</Text>
+          {onboarding_url && (
+            <Button asChild colorPalette="brand" alignSelf="start">
+              <a href={onboarding_url}>
+                {account.status === 'pending' ? 'Continue payout setup' : 'Set up payouts'}
+              </a>
+            </Button>
+          )}
+        </>
+      )}
+      {account.payout_failed && (
+        <FormAlert status="error">
+          Your bank refused the last payout: check your payout account details.
+        </FormAlert>
+      )}
+    </Stack>
+  )
+}
+
+function EarningItem({ earning }: { earning: Earning }) {
+  const status = STATUS_TEXT[earning.status]
+  return (
+    <Stack as="li" gap="1" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+      <HStack justify="space-between" align="start" gap="3" wrap="wrap">
+        {/* Long names wrap: nothing here is wider than a phone. */}
+        <Text fontWeight="medium" overflowWrap="anywhere" minW="0" flex="1">
+          {earning.item_name}
+        </Text>
+        <Badge colorPalette={status.palette}>{status.label}</Badge>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        {earning.delivered_at ? `Delivered ${formatDate(earning.delivered_at)}` : 'Delivered'}
+        {earning.release_at &&
+          ` · ${earning.status === 'held' || earning.status === 'disputed' ? 'releases' : 'released'} ${formatDate(earning.release_at)}`}
+      </Text>
+      <Text fontSize="sm">
+        {formatPrice(earning.gross)} − fee {formatPrice(earning.fee)} ={' '}
+        <Text as="span" fontWeight="semibold">
+          {formatPrice(earning.net)}
+        </Text>
+      </Text>
+    </Stack>
+  )
+}
+
 function DelivererPayouts({ userName }: { userName: string }) {
   const method = useQuery(paymentMethodQueryOptions())
   if (method.isPending)
@@ -50,22 +120,16 @@ function DelivererPayouts({ userName }: { userName: string }) {
         {failureMessage(method.error, 'Failed to load payout details')}
       </FormAlert>
     )
-  const { provider, onboarding_url, payout, earnings, total_earned } = method.data
+  const { provider, payout, earnings, total_earned, totals } = method.data
   return (
     <Stack gap="5">
       <Panel id="payout-heading" title="Payouts">
-        {provider === 'stripe' && onboarding_url ? (
-          <>
-            <Text>Stripe pays your earnings to your bank account.</Text>
-            <Button asChild colorPalette="brand" alignSelf="start">
-              <a href={onboarding_url}>Set up payouts with Stripe</a>
-            </Button>
-          </>
-        ) : (
+        <PayoutStatus data={method.data} />
+        {provider === 'manual' && (
           <>
             {payout ? (
               <Text>
-                Payouts go to {payout.account_holder}, account {payout.account_masked}
+                Bank details on file: {payout.account_holder}, account {payout.account_masked}
                 {payout.routing_or_bic && ` (${payout.routing_or_bic})`}, saved{' '}
                 {formatDate(payout.updated_at)}.
               </Text>
@@ -77,34 +141,32 @@ function DelivererPayouts({ userName }: { userName: string }) {
         )}
       </Panel>
       <Panel id="earnings-heading" title="Earnings">
+        <HStack as="dl" gap="6" wrap="wrap">
+          {(
+            [
+              ['Held', totals.held],
+              ['Available', totals.available],
+              ['Paid', totals.paid],
+            ] as const
+          ).map(([label, value]) => (
+            <Stack key={label} gap="0">
+              <Text as="dt" fontSize="sm" color="fg.muted">
+                {label}
+              </Text>
+              <Text as="dd" fontWeight="semibold" fontSize="lg">
+                {formatPrice(value)}
+              </Text>
+            </Stack>
+          ))}
+        </HStack>
         {earnings.length === 0 ? (
           <Text color="fg.muted">No earnings yet: they appear here once you deliver an item.</Text>
         ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Item</Table.ColumnHeader>
-                  <Table.ColumnHeader>Delivered</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {earnings.map((earning) => (
-                  <Table.Row key={earning.item_id}>
-                    {/* Long names wrap: a table wider than a phone would scroll sideways. */}
-                    <Table.Cell whiteSpace="normal" overflowWrap="anywhere">
-                      {earning.item_name}
-                    </Table.Cell>
-                    <Table.Cell>
-                      {earning.delivered_at ? formatDate(earning.delivered_at) : '–'}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{formatPrice(earning.amount)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <Stack as="ul" listStyleType="none" gap="0" aria-label="Earnings per delivery">
+            {earnings.map((earning) => (
+              <EarningItem key={earning.item_id} earning={earning} />
+            ))}
+          </Stack>
         )}
         <Text fontWeight="semibold">Total earned: {formatPrice(total_earned)}</Text>
       </Panel>
