@@ -7,7 +7,7 @@ import { envelope } from './envelope'
  * read every thread and write in none.
  */
 export const THREAD_DAYS = 14
-const MESSAGE_MAX = 4000
+export const MESSAGE_MAX = 4000
 
 export const messageMessages = {
   empty: 'Please write a message',
@@ -33,7 +33,7 @@ export const messageFields = z.object({
 })
 
 /** Whether the thread can be written in: not yet (no accepted request), open, or closed. */
-const threadStates = ['not_started', 'open', 'closed'] as const
+export const threadStates = ['not_started', 'open', 'closed'] as const
 export type ThreadState = (typeof threadStates)[number]
 
 const message = z.object({
