@@ -33,7 +33,7 @@ export const messageFields = z.object({
 })
 
 /** Whether the thread can be written in: not yet (no accepted request), open, or closed. */
-export const threadStates = ['not_started', 'open', 'closed'] as const
+const threadStates = ['not_started', 'open', 'closed'] as const
 export type ThreadState = (typeof threadStates)[number]
 
 const message = z.object({

@@ -24,7 +24,7 @@ function ChatIcon() {
   )
 }
 
-export const messagesLabel = (unread: number) =>
+const messagesLabel = (unread: number) =>
   unread > 0 ? `Messages, ${unread} unread` : 'Messages'
 
 const countText = (unread: number) => (unread > 99 ? '99+' : String(unread))
