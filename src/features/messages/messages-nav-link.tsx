@@ -24,8 +24,7 @@ function ChatIcon() {
   )
 }
 
-const messagesLabel = (unread: number) =>
-  unread > 0 ? `Messages, ${unread} unread` : 'Messages'
+const messagesLabel = (unread: number) => (unread > 0 ? `Messages, ${unread} unread` : 'Messages')
 
 const countText = (unread: number) => (unread > 99 ? '99+' : String(unread))
 
@@ -44,7 +43,8 @@ function useTarget(side: Side) {
     : side === 'sender'
       ? ({ to: '/items' } as const)
       : ({ to: '/my-deliveries' } as const)
-  return { unread, link }
+  // Current only on the very conversation it opened: the list it may lead to is another entry's page.
+  return { unread, link: { ...link, activeOptions: { exact: true, includeHash: true } } }
 }
 
 /** The sidebar entry for senders and deliverers: "Messages" with the unread count. */
