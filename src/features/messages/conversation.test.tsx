@@ -295,6 +295,29 @@ describe('the navigation', () => {
 })
 
 describe('the conversation on the deliverer’s delivery', () => {
+  it('opened at #messages (a notification, the navigation), goes to the thread once it is there', async () => {
+    threadServer(thread({ messages: [fromDeliverer('m1', 'Hi', 1)] }))
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    storeSession('deliverer')
+    const item = makeDelivererItem({ ...accepted, id: ITEM_ID })
+    server.use(
+      userDataHandler('deliverer'),
+      http.get(`/api/item/${ITEM_ID}`, async () => {
+        // The page shows before the item arrives (its loader does not wait): the router's own
+        // scroll to #messages finds nothing yet.
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        return answer(delivererItemAnswer, { success: true, message: 'OK', data: item })
+      }),
+    )
+    renderApp(`/my-deliveries/${ITEM_ID}#messages`)
+    const section = await messagesSection()
+    await waitFor(() => expect(scrolled).toContain(section))
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView')
+  })
+
   it('is there for the accepted deliverer, addressed to the sender', async () => {
     threadServer(
       thread({

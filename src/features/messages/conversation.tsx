@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { allowedMimeTypes, fileAccept, fileExtensionAllowed, MAX_FILE_BYTES } from '@contract/files'
 import {
@@ -280,12 +281,21 @@ export function Conversation({ itemId, itemName }: { itemId: string; itemName: s
   }, [count])
 
   const data = thread.data
+  const section = useRef<HTMLDivElement>(null)
+  const wanted = useRouterState({ select: (s) => s.location.hash }) === 'messages'
+  const shown = data !== undefined
+  useEffect(() => {
+    // A notification or the navigation opened the page at #messages: the router scrolled before
+    // the thread was there, so go to it once it is.
+    if (wanted && shown) section.current?.scrollIntoView({ block: 'start' })
+  }, [wanted, shown])
   const reason = data ? readOnlyReason(data) : null
   return (
     <Box
       as="section"
       // The navigation's entry leads here (#messages) when one conversation has unread messages.
       id="messages"
+      ref={section}
       scrollMarginTop="16"
       aria-labelledby={headingId}
       bg="bg"
