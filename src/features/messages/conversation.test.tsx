@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { adminItemDetailAnswer } from '@contract/admin'
 import { delivererItemAnswer, type Item } from '@contract/items'
 import {
   messageAnswer,
@@ -16,6 +17,7 @@ import {
 } from '@contract/messages'
 import { getDb } from '@/lib/db'
 import { replayOutbox } from '@/lib/outbox/client'
+import { itemDetail, itemRow } from '@/test/admin-fixtures'
 import { answer, failure } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 import { makeItem as makeDelivererItem } from '@/test/deliverer-fixtures'
@@ -339,5 +341,43 @@ describe('the conversation on the deliverer’s delivery', () => {
       await within(section).findByRole('textbox', { name: 'Message to Sam Sender' }),
     ).toBeVisible()
     expect(within(section).getByText('Hello')).toBeVisible()
+  })
+})
+
+describe('the conversation for admins', () => {
+  it('is read on the item view without a form, saying admins do not write', async () => {
+    const { state } = threadServer(
+      thread({
+        other: null,
+        can_write: false,
+        messages: [fromDeliverer('m1', 'Where are you?', 1)],
+      }),
+    )
+    storeSession('admin')
+    const accepted = {
+      step: 'accepted',
+      at: at(0),
+      recorded_at: at(0),
+      location: null,
+      photo_url: null,
+      proof: 'none',
+      reason: null,
+    } as const
+    server.use(
+      userDataHandler('admin'),
+      http.get(`/api/admin/items/${ITEM_ID}`, () =>
+        answer(adminItemDetailAnswer, {
+          success: true,
+          message: 'OK',
+          data: itemDetail({ item: itemRow({ timeline: [accepted] }) }),
+        }),
+      ),
+    )
+    renderApp(`/sending-approval/item/${ITEM_ID}`)
+    const section = await messagesSection()
+    expect(await within(section).findByText('Where are you?')).toBeVisible()
+    expect(within(section).getByText(messageMessages.adminsRead)).toBeVisible()
+    expect(within(section).queryByRole('textbox')).toBeNull()
+    expect(state.reads).toBe(1)
   })
 })
