@@ -1,9 +1,11 @@
 // Browser scenario (issue 28, decision 039): the deliverer, on a 360 px phone with no signal,
 // writes to the sender; the message shows as sending, reaches the server exactly once when the
-// network is back, and the sender sees it with an unread count in the navigation and on the item.
+// network is back, and the sender sees it with an unread count in the navigation and on the item,
+// and again after an offline reload (saved reads).
 // Then the two sides rate a delivery: each sees only their own until both are in. The real server
 // and the built PWA.
 import { apiCall, apiLogin, apiMultipart, TINY_PDF } from './support/api'
+import { expectSavedForOffline } from './support/outbox-ui'
 import { expect, expectPresent, test } from './fixtures'
 
 type Carried = { id: string; name: string; status: string }
@@ -77,6 +79,16 @@ test('a message written offline shows as sending, arrives once, and the sender s
   await expect(received).toBeVisible()
   await expect(received).toContainText(deliverer.user.name)
   await expect(senderPage.getByRole('link', { name: 'Messages', exact: true })).toBeVisible()
+
+  // Kept on the device: the thread shows after an offline reload, from the saved reads.
+  await senderPage.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+    timeout: 30_000,
+  })
+  await expectSavedForOffline(senderPage, ['messages', 'thread', item.id])
+  await senderPage.context().setOffline(true)
+  await senderPage.reload()
+  await expect(senderThread.getByRole('listitem').filter({ hasText: text })).toBeVisible()
+  await senderPage.context().setOffline(false)
 })
 
 test('both ratings show only once both are given', async ({
