@@ -7,7 +7,7 @@ import { envelope } from './envelope'
  * read every thread and write in none.
  */
 export const THREAD_DAYS = 14
-const MESSAGE_MAX = 4000
+export const MESSAGE_MAX = 4000
 
 export const messageMessages = {
   empty: 'Please write a message',

@@ -9,7 +9,7 @@ import { envelope } from './envelope'
  */
 export const RATING_DAYS = 14
 export const RATING_THRESHOLD = 3
-const RATING_COMMENT_MAX = 500
+export const RATING_COMMENT_MAX = 500
 const REASON_MAX = 1000
 
 export const ratingMessages = {

@@ -18,8 +18,12 @@ export interface PersistedQuery {
   dataUpdatedAt: number
 }
 
-/** update-delivery-status: a deliverer's pickup or delivery with its handoff code (decision 036). */
-export type OutboxKind = 'respond-further-info' | 'request-item' | 'update-delivery-status'
+/**
+ * update-delivery-status: a deliverer's pickup or delivery with its handoff code (decision 036);
+ * send-message: a message of a delivery's conversation (decision 039).
+ */
+export type OutboxKind =
+  'respond-further-info' | 'request-item' | 'update-delivery-status' | 'send-message'
 export type OutboxStatus = 'queued' | 'sending' | 'failed' | 'sent'
 
 export interface OutboxFile {

@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
+import type { Role } from '@contract/user'
 import { LazyProfileModal } from '@/features/profile/lazy-profile-modal'
 import { userDataQueryOptions } from '@/features/profile/api'
 import { AppLayout, type RenderBell } from '@/features/shell/app-layout'
 import { HeaderBell, NotificationBell } from '@/features/notifications/notification-bell'
+import { HeaderMessagesLink, MessagesNavLink } from '@/features/messages/messages-nav-link'
 import { Toaster } from '@/components/ui/toaster'
 import { apiFailure } from '@/lib/api-failure'
 import { requireSignIn } from '@/lib/guards'
@@ -42,8 +44,27 @@ export const Route = createFileRoute('/_app')({
   component: AppRoute,
 })
 
-const renderBell: RenderBell = (place, onNavigate) =>
-  place === 'sidebar' ? <NotificationBell onNavigate={onNavigate} /> : <HeaderBell />
+/**
+ * The bell for every role (docs/decisions/033); senders and deliverers also get their messages
+ * with the unread count (decision 039: admins read conversations from the item, nothing is unread
+ * for them).
+ */
+const bellsOf =
+  (role: Role): RenderBell =>
+  (place, onNavigate) => {
+    const side = role === 'admin' ? null : role
+    return place === 'sidebar' ? (
+      <>
+        {side && <MessagesNavLink side={side} onNavigate={onNavigate} />}
+        <NotificationBell onNavigate={onNavigate} />
+      </>
+    ) : (
+      <>
+        {side && <HeaderMessagesLink side={side} />}
+        <HeaderBell />
+      </>
+    )
+  }
 
 function AppRoute() {
   const { session: atLoad, queryClient } = Route.useRouteContext()
@@ -57,8 +78,7 @@ function AppRoute() {
       <AppLayout
         role={role}
         onOpenProfileSettings={() => setProfileOpen(true)}
-        // Every role has its notifications (docs/decisions/033).
-        renderBell={renderBell}
+        renderBell={bellsOf(role)}
       >
         <Outlet />
         <LazyProfileModal open={profileOpen} onClose={closeProfile} />

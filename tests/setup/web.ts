@@ -11,6 +11,10 @@ const server = setupServer(
   http.get('/api/notifications/unread-count', () =>
     HttpResponse.json({ success: true, message: 'OK', data: { unread: 0 } }),
   ),
+  // Senders' and deliverers' navigation shows their unread messages (decision 039).
+  http.get('/api/messages/unread', () =>
+    HttpResponse.json({ success: true, message: 'OK', data: { total: 0, items: [] } }),
+  ),
   // The deliverer's pages fetch the handoff keys to keep them on the device (decision 036).
   http.get('/api/handoff-keys', () => HttpResponse.json({ keys: [] })),
 )

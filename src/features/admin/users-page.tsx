@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminUser } from '@contract/admin'
 import { roles } from '@contract/user'
+import { RatingSummary } from '@/components/rating-summary'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { useSession } from '@/lib/use-session'
@@ -131,6 +132,11 @@ export function UsersPage({ search, onChange }: UsersPageProps) {
                         <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
                           {user.email}
                         </Text>
+                        {user.rating && (
+                          <Text fontSize="xs">
+                            <RatingSummary summary={user.rating} />
+                          </Text>
+                        )}
                       </Table.Cell>
                       <Table.Cell {...stackedCell}>{humanize(user.role)}</Table.Cell>
                       <Table.Cell {...stackedCell}>

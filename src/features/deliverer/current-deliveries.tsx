@@ -5,6 +5,7 @@ import type { Item } from '@contract/items'
 import { CardList } from '@/components/card-list'
 import { LazyAdminInfoDialog, LazyDocumentViewer } from '@/components/lazy-list-dialogs'
 import { StatusBadge } from '@/components/status-badge'
+import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
 import { formatDate, formatPlace } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
 
@@ -90,7 +91,12 @@ export function CurrentDeliveries({ items }: { items: Item[] }) {
           label="Current deliveries"
           card={(item) => ({
             key: item.id,
-            title: item.name,
+            title: (
+              <>
+                {item.name}
+                <UnreadMessagesBadge count={item.unread_messages} />
+              </>
+            ),
             badge: <StatusBadge value={item.status} />,
             meta: `${route(item)} · due ${formatDate(item.delivery_deadline)}`,
             actions: actions(item),
@@ -112,7 +118,10 @@ export function CurrentDeliveries({ items }: { items: Item[] }) {
           <Table.Body>
             {items.map((item) => (
               <Table.Row key={item.id}>
-                <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
+                <Table.Cell fontWeight="medium">
+                  {item.name}
+                  <UnreadMessagesBadge count={item.unread_messages} />
+                </Table.Cell>
                 <Table.Cell>{route(item)}</Table.Cell>
                 <Table.Cell>
                   <StatusBadge value={item.status} />

@@ -10,6 +10,7 @@ import { ItemPhotoGallery } from '@/components/item-photos'
 import { RouteMap } from '@/components/route-map'
 import { QUEUED_WRITE_MESSAGE, waitingWrite } from '@/lib/outbox/queued-writes'
 import { useOutbox } from '@/lib/outbox/use-outbox'
+import { RatingSummary } from '@/components/rating-summary'
 import { formatPrice } from '@/lib/format'
 import { useSession } from '@/lib/use-session'
 import { delivererItemQueryOptions } from './api'
@@ -79,6 +80,14 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
           </Text>
           {formatPrice(item.sender_price)}
         </Text>
+        {item.sender_rating && (
+          <Text>
+            <Text as="span" fontWeight="semibold">
+              Sender:{' '}
+            </Text>
+            <RatingSummary summary={item.sender_rating} />
+          </Text>
+        )}
         <RejectionNotice item={item} userId={userId} />
         {queued && (
           <Text fontWeight="semibold" color="orange.fg">

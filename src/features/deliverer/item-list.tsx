@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
 import { formatDate, formatPlace } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
+import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
 
 interface ItemListProps {
   items: Item[]
@@ -18,7 +19,10 @@ export function ItemList({ items, linkTo }: ItemListProps) {
         const row = (
           <HStack justify="space-between" gap="3" wrap="wrap">
             <Box>
-              <Text fontWeight="semibold">{item.name}</Text>
+              <Text fontWeight="semibold">
+                {item.name}
+                <UnreadMessagesBadge count={item.unread_messages} />
+              </Text>
               <Text fontSize="sm" color="fg.muted">
                 {formatPlace(item.from_location)} → {formatPlace(item.to_location)} · due{' '}
                 {formatDate(item.delivery_deadline)}

@@ -17,6 +17,7 @@ import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatPrice } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { StatusBadge } from '@/components/status-badge'
+import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
 import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
 import { statusLabel } from './format'
 import { itemStatuses } from '@contract/lifecycle'
@@ -72,11 +73,14 @@ export function SenderDashboard() {
             card={(item) => ({
               key: item.id,
               title: (
-                <Link asChild color="brand.fg">
-                  <RouterLink to="/items/$id" params={{ id: item.id }}>
-                    {item.name}
-                  </RouterLink>
-                </Link>
+                <>
+                  <Link asChild color="brand.fg">
+                    <RouterLink to="/items/$id" params={{ id: item.id }}>
+                      {item.name}
+                    </RouterLink>
+                  </Link>
+                  <UnreadMessagesBadge count={item.unread_messages} />
+                </>
               ),
               badge: <StatusBadge value={item.status} label={statusLabel} />,
               meta: `Due ${formatDate(item.delivery_deadline)} · ${formatPrice(item.sender_price)}`,
@@ -103,6 +107,7 @@ export function SenderDashboard() {
                           {item.name}
                         </RouterLink>
                       </Link>
+                      <UnreadMessagesBadge count={item.unread_messages} />
                     </Table.Cell>
                     <Table.Cell>
                       <StatusBadge value={item.status} label={statusLabel} />

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { Item } from '@contract/items'
 import { allowedEvents } from '@contract/lifecycle'
 import { FormAlert } from '@/components/form-alert'
+import { RatingSummary } from '@/components/rating-summary'
 import { formatPrice } from '@/lib/format'
 import { StatusBadge } from '@/components/status-badge'
 import { deliverersQueryOptions } from './api'
@@ -47,6 +48,11 @@ function CurrentRequest({ item, delivererId }: { item: Item; delivererId: string
         )}
         <DetailList>
           <Detail label="Deliverer">{deliverer.name ?? 'Unknown deliverer'}</Detail>
+          {item.deliverer_rating && (
+            <Detail label="Deliverer's record">
+              <RatingSummary summary={item.deliverer_rating} />
+            </Detail>
+          )}
           {agreed === null ? (
             <Detail label="Offer price">{formatPrice(item.deliverer_price)}</Detail>
           ) : (

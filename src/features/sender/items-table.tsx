@@ -6,6 +6,7 @@ import { formatDate, formatPrice, humanize } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { SortHeader } from '@/components/sort-header'
 import { StatusBadge } from '@/components/status-badge'
+import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
 import { agreedPrice, delivererCount, statusLabel } from './format'
 import { InfoBadge } from './info-badge'
 import type { ItemsSearch, SortColumn } from './items-search'
@@ -28,11 +29,14 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
         card={(item) => ({
           key: item.id,
           title: (
-            <Link asChild color="brand.fg">
-              <RouterLink to="/items/$id" params={{ id: item.id }}>
-                {item.name}
-              </RouterLink>
-            </Link>
+            <>
+              <Link asChild color="brand.fg">
+                <RouterLink to="/items/$id" params={{ id: item.id }}>
+                  {item.name}
+                </RouterLink>
+              </Link>
+              <UnreadMessagesBadge count={item.unread_messages} />
+            </>
           ),
           badge: <StatusBadge value={item.status} label={statusLabel} />,
           meta: (
@@ -81,6 +85,7 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
                     {item.name}
                   </RouterLink>
                 </Link>
+                <UnreadMessagesBadge count={item.unread_messages} />
               </Table.Cell>
               <Table.Cell textTransform="capitalize">{item.category}</Table.Cell>
               <Table.Cell>

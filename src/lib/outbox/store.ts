@@ -23,6 +23,7 @@ const defaultLabels: Record<OutboxKind, string> = {
   'respond-further-info': 'Reply to an information request',
   'request-item': 'Request to deliver an item',
   'update-delivery-status': 'Pickup or delivery of an item',
+  'send-message': 'A message about a delivery',
 }
 
 /** Unsent entries: what the sidebar counts and logout warns about. */

@@ -1,6 +1,10 @@
+import { Stack } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { delivererItemQueryOptions } from '@/features/deliverer/api'
 import { DeliveryDetailPage } from '@/features/deliverer/delivery-detail-page'
+import { Conversation } from '@/features/messages/conversation'
+import { RatingSection } from '@/features/ratings/rating-section'
 import { RoleOnlyPage } from '@/components/role-only-page'
 import { pageHead } from '@/lib/page-title'
 import { useSession } from '@/lib/use-session'
@@ -34,5 +38,27 @@ function DeliveryDetailsRoute() {
 
 function DeliveryDetailsRouteContent() {
   const { id } = Route.useParams()
-  return <DeliveryDetailPage id={id} />
+  return (
+    <Stack gap="5">
+      <DeliveryDetailPage id={id} />
+      <DeliveryTalk id={id} />
+    </Stack>
+  )
+}
+
+/**
+ * The conversation with the sender and, once delivered, the ratings (decision 039), composed here
+ * so the deliverer's and the messages features stay apart; only for the accepted deliverer (the
+ * one `unread_messages` is answered to). Fetched when shown, never by the loader: reading marks read.
+ */
+function DeliveryTalk({ id }: { id: string }) {
+  const item = useQuery(delivererItemQueryOptions(id)).data
+  if (item?.unread_messages === undefined) return null
+  const sender = item.pickup?.sender_name ?? 'the sender'
+  return (
+    <>
+      {item.status === 'delivered' && <RatingSection itemId={id} otherName={sender} />}
+      <Conversation itemId={id} itemName={item.name} />
+    </>
+  )
 }

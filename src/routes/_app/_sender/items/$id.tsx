@@ -1,9 +1,12 @@
 import { createFileRoute, Link as RouterLink } from '@tanstack/react-router'
-import { Link } from '@chakra-ui/react'
+import { Link, Stack } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { PageIntro } from '@/components/page-intro'
 import { handoffCodesQueryOptions, itemQueryOptions } from '@/features/sender/api'
 import { hasHandoffCodes } from '@/features/sender/format'
 import { ItemDetails } from '@/features/sender/item-details'
+import { Conversation } from '@/features/messages/conversation'
+import { RatingSection } from '@/features/ratings/rating-section'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_sender/items/$id')({
@@ -33,6 +36,25 @@ function ItemDetailsPage() {
         The details of this item, its approval status and any delivery request.
       </PageIntro>
       <ItemDetails id={id} />
+      <DeliveryTalk id={id} />
     </>
+  )
+}
+
+/**
+ * The conversation with the accepted deliverer and, once delivered, the ratings (decision 039),
+ * composed here so the sender's and the messages features stay apart. `unread_messages` is
+ * answered exactly to the two sides of an accepted delivery. The thread is fetched only here,
+ * when shown: reading it marks it read, so the loader above never prefetches it.
+ */
+function DeliveryTalk({ id }: { id: string }) {
+  const item = useQuery(itemQueryOptions(id)).data
+  if (item?.unread_messages === undefined) return null
+  const deliverer = item.deliverer?.name ?? 'the deliverer'
+  return (
+    <Stack gap="4" mt="4">
+      {item.status === 'delivered' && <RatingSection itemId={id} otherName={deliverer} />}
+      <Conversation itemId={id} itemName={item.name} />
+    </Stack>
   )
 }
