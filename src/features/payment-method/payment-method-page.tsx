@@ -6,17 +6,15 @@ import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-failure'
 import { formatDate, formatPrice } from '@/lib/format'
 import { paymentMethodQueryOptions, type Earning, type PaymentMethod } from './api'
-import { PayoutForm } from './payout-form'
 import { PendingStatus } from '@/components/pending-status'
 
 interface PaymentMethodPageProps {
   role: Role
-  userName: string
   /** What a sender (or admin) sees instead of payouts: their receipts, from the sender feature. */
   receipts: React.ReactNode
 }
 
-export function PaymentMethodPage({ role, userName, receipts }: PaymentMethodPageProps) {
+export function PaymentMethodPage({ role, receipts }: PaymentMethodPageProps) {
   return (
     <Stack gap="6">
       <PageIntro title="Payment Method">
@@ -24,7 +22,7 @@ export function PaymentMethodPage({ role, userName, receipts }: PaymentMethodPag
           ? 'Where Tote sends your earnings after a completed delivery.'
           : 'Your payments on Tote.'}
       </PageIntro>
-      {role === 'deliverer' ? <DelivererPayouts userName={userName} /> : receipts}
+      {role === 'deliverer' ? <DelivererPayouts /> : receipts}
     </Stack>
   )
 }
@@ -110,7 +108,7 @@ function EarningItem({ earning }: { earning: Earning }) {
   )
 }
 
-function DelivererPayouts({ userName }: { userName: string }) {
+function DelivererPayouts() {
   const method = useQuery(paymentMethodQueryOptions())
   if (method.isPending)
     return <PendingStatus paused={method.isPaused}>Loading payout details…</PendingStatus>
@@ -120,25 +118,11 @@ function DelivererPayouts({ userName }: { userName: string }) {
         {failureMessage(method.error, 'Failed to load payout details')}
       </FormAlert>
     )
-  const { provider, payout, earnings, total_earned, totals } = method.data
+  const { earnings, total_earned, totals } = method.data
   return (
     <Stack gap="5">
       <Panel id="payout-heading" title="Payouts">
         <PayoutStatus data={method.data} />
-        {provider === 'manual' && (
-          <>
-            {payout ? (
-              <Text>
-                Bank details on file: {payout.account_holder}, account {payout.account_masked}
-                {payout.routing_or_bic && ` (${payout.routing_or_bic})`}, saved{' '}
-                {formatDate(payout.updated_at)}.
-              </Text>
-            ) : (
-              <Text>Add the bank account your earnings should go to.</Text>
-            )}
-            <PayoutForm holder={payout?.account_holder ?? userName} />
-          </>
-        )}
       </Panel>
       <Panel id="earnings-heading" title="Earnings">
         <HStack as="dl" gap="6" wrap="wrap">

@@ -27,7 +27,6 @@ function PaymentMethodRoute() {
   return (
     <PaymentMethodPage
       role={user.role}
-      userName={user.name}
       receipts={<Receipts anchor={hash} />}
     />
   )
