@@ -24,10 +24,5 @@ function PaymentMethodRoute() {
       />
     )
   }
-  return (
-    <PaymentMethodPage
-      role={user.role}
-      receipts={<Receipts anchor={hash} />}
-    />
-  )
+  return <PaymentMethodPage role={user.role} receipts={<Receipts anchor={hash} />} />
 }
