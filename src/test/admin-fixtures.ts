@@ -3,6 +3,7 @@ import { http } from 'msw'
 import type { z } from 'zod'
 import { adminItemsAnswer, type AdminUser, type adminItemDetailAnswer } from '@contract/admin'
 import { moneyAnswer, type MoneyReport } from '@contract/ledger'
+import { reconciliationAnswer, type ReconciliationReport } from '@contract/reconciliation'
 import { answer } from '@/test/answers'
 import { makeItem } from '@/test/items'
 
@@ -141,4 +142,10 @@ export const moneyReport: MoneyReport = {
 export const moneyHandler = (report: MoneyReport = moneyReport) =>
   http.get('/api/admin/money', () =>
     answer(moneyAnswer, { success: true, message: 'Money', data: report }),
+  )
+
+/** GET /api/admin/reconciliation answering `report` (null: never compared yet). */
+export const reconciliationHandler = (report: ReconciliationReport | null = null) =>
+  http.get('/api/admin/reconciliation', () =>
+    answer(reconciliationAnswer, { success: true, message: 'Reconciliation', data: { report } }),
   )

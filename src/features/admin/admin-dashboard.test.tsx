@@ -2,12 +2,20 @@ import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { adminItemsAnswer, adminStatsAnswer } from '@contract/admin'
+import { reconciliationAnswer } from '@contract/reconciliation'
 import { answer } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
-import { ITEM_ID, itemRow, moneyHandler, moneyReport, pagination } from '@/test/admin-fixtures'
+import {
+  ITEM_ID,
+  itemRow,
+  moneyHandler,
+  moneyReport,
+  pagination,
+  reconciliationHandler,
+} from '@/test/admin-fixtures'
 
 const stats = {
   users_by_role: { sender: 12, deliverer: 7, admin: 2 },
@@ -43,6 +51,7 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
       ),
       queues(asked),
       moneyHandler(),
+      reconciliationHandler(),
     )
     renderApp('/admin-dashboard')
 
@@ -78,6 +87,7 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
       failWith('get', 'admin/stats', 500, 'Database unavailable'),
       queues([]),
       moneyHandler(),
+      reconciliationHandler(),
     )
     renderApp('/admin-dashboard')
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable')
@@ -90,6 +100,7 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
       http.get('/api/admin/stats', () => new Response('gateway', { status: 502 })),
       queues([]),
       moneyHandler(),
+      reconciliationHandler(),
     )
     renderApp('/admin-dashboard')
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load statistics')
@@ -104,6 +115,7 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
       ),
       queues([]),
       moneyHandler(),
+      reconciliationHandler(),
     )
     const { user } = renderApp('/admin-dashboard')
     const money = await screen.findByRole('region', { name: 'Money, last 30 days' })
@@ -136,8 +148,66 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
       ),
       queues([]),
       moneyHandler({ ...moneyReport, balanced: false }),
+      reconciliationHandler(),
     )
     renderApp('/admin-dashboard')
     expect(await screen.findByRole('alert')).toHaveTextContent('The ledger does not balance')
+  })
+
+  it('says when the books last agreed with the provider, and what differs when they do not', async () => {
+    storeSession('admin')
+    let checks = 0
+    server.use(
+      userDataHandler('admin'),
+      http.get('/api/admin/stats', () =>
+        answer(adminStatsAnswer, { success: true, message: 'OK', data: stats }),
+      ),
+      queues([]),
+      moneyHandler(),
+      reconciliationHandler(),
+      http.post('/api/admin/reconciliation', () => {
+        checks++
+        return answer(reconciliationAnswer, {
+          success: true,
+          message: 'Reconciliation',
+          data: {
+            report: {
+              provider: 'test',
+              checked_at: '2026-11-26T03:00:00.000Z',
+              balanced: false,
+              lines: [
+                { category: 'charges', ledger: 30, provider: 30, difference: 0 },
+                { category: 'transfers', ledger: 27, provider: 0, difference: -27 },
+              ],
+              transfers: [
+                {
+                  transfer_id: 'tr_test_1',
+                  item_id: ITEM_ID,
+                  ledger: 27,
+                  provider: 0,
+                  problem: 'missing_at_provider',
+                },
+              ],
+            },
+          },
+        })
+      }),
+    )
+    const { user } = renderApp('/admin-dashboard')
+    const money = await screen.findByRole('region', { name: 'Money, last 30 days' })
+    expect(
+      await within(money).findByText(
+        'Not compared with the payment provider yet: it runs nightly.',
+      ),
+    ).toBeVisible()
+    await user.click(within(money).getByRole('button', { name: 'Compare with the provider now' }))
+    const alert = await within(money).findByRole('alert')
+    expect(alert).toHaveTextContent('the books differ')
+    expect(alert).toHaveTextContent('Transfers: Tote $27.00, provider $0.00')
+    expect(alert).toHaveTextContent(
+      'Transfer tr_test_1: in Tote’s books, not at the provider (Tote $27.00, provider $0.00)',
+    )
+    expect(alert).not.toHaveTextContent('Charges')
+    expect(checks).toBe(1)
   })
 })

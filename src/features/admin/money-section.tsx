@@ -15,6 +15,7 @@ import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { formatPrice } from '@/lib/format'
 import { adminMoneyQueryOptions } from './money-api'
 import { Loading } from './query-states'
+import { ReconciliationPanel } from './reconciliation-panel'
 
 type Day = MoneyReport['days'][number]
 
@@ -117,7 +118,8 @@ const dayLabel = (date: string) =>
 
 /**
  * Tote's money over the last 30 days (GET /api/admin/money): what it holds now, what it released,
- * refunded and kept as fees, per day in a chart and a table, and whether the ledger balances.
+ * refunded and kept as fees, per day in a chart and a table, whether the ledger balances, and
+ * whether it agrees with the payment provider.
  */
 export function MoneySection() {
   const money = useQuery(adminMoneyQueryOptions())
@@ -140,6 +142,7 @@ export function MoneySection() {
               before moving any money.
             </FormAlert>
           )}
+          <ReconciliationPanel />
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
             <Figure label="Held now" value={money.data.held} />
             <Figure label="Released" value={money.data.released} />

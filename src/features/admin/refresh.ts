@@ -15,6 +15,7 @@ export const adminKeys = {
   users: (params: Record<string, string | number>) => ['admin', 'users', params] as const,
   terms: ['admin', 'terms'] as const,
   money: ['admin', 'money'] as const,
+  reconciliation: ['admin', 'reconciliation'] as const,
   disputes: ['admin', 'disputes'] as const,
   balances: ['admin', 'balances'] as const,
 }

@@ -8,13 +8,22 @@ import { receiptsQueryOptions } from '../api'
 import { receiptAnchor } from '../payment-success'
 import { PendingStatus } from '@/components/pending-status'
 
-/** Paid, or what went back to the card and when. */
+/** Paid, or what went back to the card (all of it, or part: an admin's refund, a dispute) and when. */
 function ReceiptStatus({ receipt }: { receipt: Receipt }) {
-  if (receipt.status === 'succeeded') return <span>Paid</span>
   const amount = formatMoney(receipt.refunded_amount, receipt.currency)
+  const on = receipt.refunded_at ? ` on ${formatDate(receipt.refunded_at)}` : ''
+  if (receipt.status === 'succeeded') {
+    if (receipt.refunded_amount === 0) return <span>Paid</span>
+    return (
+      <Text as="span">
+        {receipt.refunded_at
+          ? `Paid; ${amount} refunded${on}`
+          : `Paid; a refund of ${amount} on its way`}
+      </Text>
+    )
+  }
   if (receipt.status === 'refund_pending')
     return <Text as="span" color="fg.muted">{`Refund of ${amount} on its way`}</Text>
-  const on = receipt.refunded_at ? ` on ${formatDate(receipt.refunded_at)}` : ''
   return <Text as="span" color="green.fg">{`Refunded ${amount}${on}`}</Text>
 }
 
