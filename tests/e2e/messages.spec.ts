@@ -67,7 +67,8 @@ test('a message written offline shows as sending, arrives once, and the sender s
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   // The sender: the count in the navigation and on the item, gone once the thread is shown.
-  await senderPage.goto('/items')
+  // Searched by name: the demo sender has more items than a page holds, in no set order.
+  await senderPage.goto(`/items?search=${encodeURIComponent(item.name)}`)
   const unreadLink = senderPage.getByRole('link', { name: 'Messages, 1 unread' })
   await expect(unreadLink).toBeVisible({ timeout: 45_000 })
   await expect(

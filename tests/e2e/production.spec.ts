@@ -29,7 +29,10 @@ function packagesImported(): Set<string> {
   const imported = new Set<string>()
   for (const file of readdirSync(serverDir).filter((f) => f.endsWith('.mjs'))) {
     const code = readFileSync(join(serverDir, file), 'utf8')
-    for (const [, spec = ''] of code.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)) {
+    // Not a string that says "from" (a field's name): the keyword, after no word or quote.
+    for (const [, spec = ''] of code.matchAll(
+      /(?<![\w$."'`])(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g,
+    )) {
       if (spec.startsWith('node:') || builtins.has(spec.split('/')[0] ?? '')) continue
       const name = spec.startsWith('@')
         ? spec.split('/').slice(0, 2).join('/')

@@ -64,12 +64,22 @@ export async function startServer({
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
   const logs = () => Buffer.concat(output).toString('utf8')
   let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null
+  let stopping = false
   const exit = new Promise((resolve) =>
-    child.on('exit', (code, signal) => resolve((exited = { code, signal }))),
+    child.on('exit', (code, signal) => {
+      exited = { code, signal }
+      // A server that dies under a test says why: its tests only see refused connections.
+      if (!stopping)
+        process.stderr.write(
+          `[e2e] the server on port ${port} exited (${JSON.stringify(exited)}):\n${logs().slice(-6000)}\n`,
+        )
+      resolve(exited)
+    }),
   )
 
   const baseURL = `http://127.0.0.1:${port}`
   const stop = async () => {
+    stopping = true
     if (!exited) {
       child.kill('SIGTERM')
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
