@@ -99,6 +99,9 @@ describe('the disputes queue', { timeout: 20_000 }, () => {
       '/api/proof-of-travel/f1',
     )
     expect(within(card).getByRole('link', { name: 'Proof of delivery' })).toBeInTheDocument()
+    expect(
+      within(card).getByRole('link', { name: 'Read the conversation and the item’s history' }),
+    ).toHaveAttribute('href', `/sending-approval/item/${ITEM}#messages`)
     const owing = await screen.findByRole('region', { name: 'Negative balances' })
     expect(owing).toHaveTextContent('Owen Owes (owen@example.com)')
     expect(owing).toHaveTextContent('−$13.50')

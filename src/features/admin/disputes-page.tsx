@@ -13,6 +13,7 @@ import {
   Textarea,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import type { DisputeView } from '@contract/disputes'
 import { AppDialog } from '@/components/app-dialog'
@@ -59,6 +60,16 @@ function DisputeCard({ dispute, onResolve }: { dispute: DisputeView; onResolve: 
           {dollars(dispute.paid)}, refundable {dollars(dispute.refundable)}
         </Text>
         <Text whiteSpace="pre-wrap">{dispute.reason}</Text>
+        {/* What the two sides told each other is evidence: the item's page shows the thread. */}
+        <Link asChild colorPalette="brand" fontSize="sm" alignSelf="start">
+          <RouterLink
+            to="/sending-approval/item/$id"
+            params={{ id: dispute.item_id }}
+            hash="messages"
+          >
+            Read the conversation and the item’s history
+          </RouterLink>
+        </Link>
         <Box as="ol" listStyle="none" fontSize="sm" aria-label="Timeline">
           {dispute.timeline.map((s) => (
             <li key={s.step}>
