@@ -1,13 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, deliveryRequests, items } from '../db/schema'
-import {
-  acceptedDelivery,
-  bearer,
-  createUser,
-  deliveryStep,
-  type TestUser,
-} from '../testing/fixtures'
+import { acceptedDelivery, createUser, deliveryStep, type TestUser } from '../testing/fixtures'
+import { byAccount, moneyFlows } from '../testing/money-flows'
 import { backends, createTestApp, type TestApp } from '../testing/test-app'
 
 // The way out before pickup (decision 042): the sender cancels an accepted item, or its deliverer
@@ -22,10 +17,10 @@ describe.each(backends)('the way out before pickup on %s', (backend) => {
   })
   afterAll(() => t?.close())
 
-  const post = (user: TestUser, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, payload, headers: bearer(user) })
-  const get = (user: TestUser, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: bearer(user) })
+  const { post, get, ledgerOf, expectBalanced } = moneyFlows(
+    () => t,
+    () => admin,
+  )
 
   const accepted = () => acceptedDelivery(t.app)
   type Case = Awaited<ReturnType<typeof accepted>>
@@ -42,12 +37,7 @@ describe.each(backends)('the way out before pickup on %s', (backend) => {
   /** Cents per account of the item's ledger entries, once the queue has run. */
   async function moneyOf(c: Case) {
     await t.app.jobs.drain()
-    const res = await get(admin, `/api/admin/ledger?item_id=${c.itemId}`)
-    expect(res.statusCode, res.body).toBe(200)
-    const sums: Record<string, number> = {}
-    for (const e of res.json().data.entries as { account: string; amount: number }[])
-      sums[e.account] = (sums[e.account] ?? 0) + Math.round(e.amount * 100)
-    return sums
+    return byAccount(await ledgerOf(c.itemId))
   }
   const refundedInFull = (c: Case) => ({
     [`sender_card:${c.sender.id}`]: 0,
@@ -60,11 +50,6 @@ describe.each(backends)('the way out before pickup on %s', (backend) => {
       title: string
       body: string
     }[]
-  async function expectBalanced() {
-    const unbalanced = await t.database.rows(sql`select transaction_id from ledger_entries
-      group by transaction_id having sum(amount_cents) <> 0`)
-    expect(unbalanced).toEqual([])
-  }
 
   describe('the sender cancels an accepted item', () => {
     it('with a reason: cancelled, refunded in full, the deliverer told why, audited', async () => {

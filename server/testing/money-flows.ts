@@ -6,9 +6,7 @@ import {
   createItem,
   createRequest,
   createUser,
-  handoffProof,
-  multipart,
-  TINY_PDF,
+  deliveryStep,
   type TestUser,
 } from './fixtures'
 import type { TestApp } from './test-app'
@@ -77,29 +75,8 @@ export function moneyFlows(t: () => TestApp, admin: () => TestUser) {
       status,
     })
   /** Picks up or delivers with the step's code and moment, as the deliverer's phone sends them. */
-  async function step(c: Case, status: 'in_process' | 'delivered') {
-    // An item with no accepted request has no codes: the step is refused as a phone's would be.
-    const proof = await handoffProof(
-      t().app,
-      c.sender,
-      c.itemId,
-      status === 'in_process' ? 'pickup' : 'delivery',
-    ).catch(() => null)
-    if (!proof) return 404
-    const body = await multipart(
-      { item_id: c.itemId, status, ...proof },
-      ...(status === 'delivered'
-        ? [{ field: 'proof_of_delivery', filename: 'proof.pdf', content: TINY_PDF }]
-        : []),
-    )
-    const res = await t().app.inject({
-      method: 'POST',
-      url: '/api/update-delivery-status',
-      headers: { ...bearer(c.deliverer), ...body.headers },
-      payload: body.payload,
-    })
-    return res.statusCode
-  }
+  /** Picks up or delivers with the step's code and moment, as the deliverer's phone sends them. */
+  const step = (c: Case, status: 'in_process' | 'delivered') => deliveryStep(t().app, c, status)
   async function deliveredCase(price = '25.00') {
     const c = await awaitingSender(price)
     expect(await pay(c)).toBe(200)
