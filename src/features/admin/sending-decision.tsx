@@ -77,7 +77,7 @@ export function SendingDecision({
       <Stack gap="4">
         <Stack direction="row" gap="2" align="center">
           <Text>Current decision:</Text>
-          <StatusBadge value={item.sending_approval} />
+          <StatusBadge kind="approval" value={item.sending_approval} />
         </Stack>
         {done && <FormAlert status="success">{done}</FormAlert>}
         {locked ? (

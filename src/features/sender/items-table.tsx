@@ -5,9 +5,9 @@ import { CardList } from '@/components/card-list'
 import { formatDate, formatPrice, humanize } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { SortHeader } from '@/components/sort-header'
-import { StatusBadge } from '@/components/status-badge'
+import { ItemStageBadge } from '@/components/status-badge'
 import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
-import { agreedPrice, delivererCount, statusLabel } from './format'
+import { agreedPrice, delivererCount } from './format'
 import { InfoBadge } from './info-badge'
 import type { ItemsSearch, SortColumn } from './items-search'
 
@@ -38,7 +38,7 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
               <UnreadMessagesBadge count={item.unread_messages} />
             </>
           ),
-          badge: <StatusBadge value={item.status} label={statusLabel} />,
+          badge: <ItemStageBadge item={item} />,
           meta: (
             <>
               {humanize(item.category)} · due {formatDate(item.delivery_deadline)} ·{' '}
@@ -89,7 +89,7 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
               </Table.Cell>
               <Table.Cell textTransform="capitalize">{item.category}</Table.Cell>
               <Table.Cell>
-                <StatusBadge value={item.status} label={statusLabel} />
+                <ItemStageBadge item={item} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatDate(item.delivery_deadline)}</Table.Cell>
               <Table.Cell>
