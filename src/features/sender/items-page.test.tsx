@@ -64,7 +64,7 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
         '/items/a1',
       )
       expect(cards[0]).toHaveTextContent('1 deliverer')
-      expect(within(cards[1]!).getByText('Ready to pickup')).toBeInTheDocument()
+      expect(within(cards[1]!).getByText('Paid — awaiting pickup')).toBeInTheDocument()
       await user.selectOptions(screen.getByLabelText('Sort by'), 'Deadline, soonest first')
       await waitFor(() =>
         expect(requests.at(-1)?.searchParams.get('sort_by')).toBe('delivery_deadline'),

@@ -68,6 +68,7 @@ function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDia
       params: { id: itemId },
       state: { paid: { item_name: itemName, amount, currency, receipt_id } },
     })
+    onClose()
   }
 
   if (intent.isPending) {
