@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-failure'
+import { statusLabels } from '@contract/item-stage'
 import { StatusBadge } from '@/components/status-badge'
 import { DecisionDialog } from './decision-dialog'
 import { useSendingApprovalMutation, type AdminInfoRequest, type AdminItemRow } from './items-api'
@@ -82,7 +83,7 @@ export function SendingDecision({
         {done && <FormAlert status="success">{done}</FormAlert>}
         {locked ? (
           <Text color="fg.muted">
-            The item is {item.status.replace(/_/g, ' ')}; sending can no longer be changed.
+            The item is {statusLabels[item.status].toLowerCase()}; sending can no longer be changed.
           </Text>
         ) : (
           <Stack direction="row" gap="3" wrap="wrap">
