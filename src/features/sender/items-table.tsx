@@ -42,8 +42,7 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
           meta: (
             <>
               {humanize(item.category)} · due {formatDate(item.delivery_deadline)} ·{' '}
-              <PriceCell item={item} inline /> · {delivererCount(item)} deliverer
-              {delivererCount(item) === 1 ? '' : 's'}
+              <PriceCell item={item} inline /> · {deliverersText(item)}
             </>
           ),
           actions: <RowActions item={item} onOpenInfo={onOpenInfo} onOpenProof={onOpenProof} />,
@@ -154,6 +153,17 @@ function RowActions({
       )}
     </Stack>
   )
+}
+
+/** Who carries an accepted item: the list says it, not "0 deliverers" (issue 29). */
+const carrier = (item: Item) =>
+  item.request_status === 'accepted' ? (item.deliverer?.name ?? null) : null
+
+function deliverersText(item: Item): string {
+  const name = carrier(item)
+  if (name) return `carried by ${name}`
+  const count = delivererCount(item)
+  return `${count} deliverer${count === 1 ? '' : 's'}`
 }
 
 /** The agreed price once a deliverer is accepted, marked as such; else the sender's price. */
