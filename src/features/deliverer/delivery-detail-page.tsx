@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
-import { ErrorAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { NextStepCard } from '@/components/next-step-card'
 import { ItemProgressTracker } from '@/components/progress-tracker'
 import { RouteMap } from '@/components/route-map'
@@ -40,7 +40,8 @@ export function DeliveryDetailPage({ id, earning }: { id: string; earning?: Reac
 /** The next step first, then the job (addresses, deadline, pay), the route and the package. */
 function DeliveryDetail({ item, earning }: { item: Item; earning: ReactNode }) {
   // A step proven by a signed code counts on this device before the server has it (decision 036).
-  const { status } = useLocalSteps(item)
+  const local = useLocalSteps(item)
+  const { status } = local
   const seen = status === item.status ? item : { ...item, status }
   return (
     <Stack gap="5">
@@ -48,6 +49,10 @@ function DeliveryDetail({ item, earning }: { item: Item; earning: ReactNode }) {
       {/* Delivered as Tote knows it; a delivery this device made offline keeps its note below. */}
       {item.status === 'delivered' ? (
         <NextStepCard turn="done" title="Delivered">
+          {/* A delivery proven offline and confirmed since keeps its note (decision 036). */}
+          {local.delivery?.state === 'confirmed' && (
+            <FormAlert status="success">Delivered: Tote confirmed the code.</FormAlert>
+          )}
           <Text>You handed it over. Thank you!</Text>
           {earning}
         </NextStepCard>
