@@ -233,7 +233,7 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
         const progress = page.getByRole('region', { name: 'Progress' })
         await expect
           .poll(() => progress.locator('[aria-current="step"]').innerText())
-          .toMatch(/^✓\s*Paid, done$/)
+          .toMatch(/^✓\s*Paid\s*, done$/)
 
         // The receipt link leads to that payment on /payment-method.
         await page.goto(receiptHref)
