@@ -39,6 +39,7 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
   return (
     <Box
       as="section"
+      id="info-request"
       aria-label="Admin information request"
       borderWidth="1px"
       borderColor="orange.300"

@@ -50,7 +50,7 @@ function renderTracker(fields: Partial<Item>) {
 }
 
 describe('ItemProgressTracker', () => {
-  it('is an ordered list with the current step marked and done steps said in words', () => {
+  it('is an ordered list that ticks every step reached, the latest marked current', () => {
     renderTracker(paid)
     const list = within(screen.getByRole('region', { name: 'Progress' })).getByRole('list')
     expect(list.tagName).toBe('OL')
@@ -59,11 +59,16 @@ describe('ItemProgressTracker', () => {
       '✓Posted, done',
       '✓Approved, done',
       '✓Matched, done',
-      '4Paid',
+      '✓Paid, done',
       '5Picked up',
       '6Delivered',
     ])
     expect(steps.filter((s) => s.getAttribute('aria-current') === 'step')).toEqual([steps[3]])
+  })
+
+  it('ticks Delivered once the item is delivered', () => {
+    renderTracker({ ...paid, status: 'delivered' })
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('✓Delivered, done')
   })
 
   it('says why an item stopped', () => {

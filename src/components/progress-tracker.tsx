@@ -8,9 +8,9 @@ const stoppedText: Record<NonNullable<ItemProgress['stopped']>, string> = {
 }
 
 /**
- * Posted → Approved → Matched → Paid → Picked up → Delivered, as an ordered list: the current step
- * has aria-current="step"; done steps carry a ✓ and the words "done" (not colour alone); the
- * current one is bold and ringed. Three a row on phones, one row from md up: no sideways scroll.
+ * Posted → Approved → Matched → Paid → Picked up → Delivered, as an ordered list: every step reached
+ * carries a ✓ and the words "done" (not colour alone); the latest one reached has
+ * aria-current="step" and is bold and ringed. Three a row on phones, one row from md up: no sideways scroll.
  */
 function ProgressTracker({
   progress,
@@ -28,13 +28,14 @@ function ProgressTracker({
         gap="2"
       >
         {progressSteps.map((step, index) => {
-          const state =
-            index < progress.current ? 'done' : index === progress.current ? 'current' : 'upcoming'
+          // A step reached is done, the latest one included: "Delivered" is ticked once it is.
+          const state = index <= progress.current ? 'done' : 'upcoming'
+          const current = index === progress.current
           return (
             <Box
               as="li"
               key={step}
-              aria-current={state === 'current' ? 'step' : undefined}
+              aria-current={current ? 'step' : undefined}
               display="flex"
               alignItems="center"
               gap="2"
@@ -54,7 +55,7 @@ function ProgressTracker({
                 borderColor={state === 'upcoming' ? 'border.emphasized' : 'brand.solid'}
                 bg={state === 'upcoming' ? 'bg' : 'brand.solid'}
                 color={state === 'upcoming' ? 'fg.muted' : 'brand.contrast'}
-                outline={state === 'current' ? '2px solid' : undefined}
+                outline={current ? '2px solid' : undefined}
                 outlineColor="brand.solid"
                 outlineOffset="2px"
               >
@@ -63,9 +64,9 @@ function ProgressTracker({
               <Text
                 fontSize="sm"
                 lineHeight="short"
-                fontWeight={state === 'current' ? 'bold' : 'normal'}
+                fontWeight={current ? 'bold' : 'normal'}
                 color={state === 'upcoming' ? 'fg.muted' : 'fg'}
-                textDecoration={state === 'current' ? 'underline' : undefined}
+                textDecoration={current ? 'underline' : undefined}
                 textUnderlineOffset="3px"
               >
                 {step}

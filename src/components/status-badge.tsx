@@ -1,34 +1,56 @@
 import { Badge } from '@chakra-ui/react'
-import { humanize } from '@/lib/format'
+import {
+  approvalLabels,
+  itemStage,
+  requestLabels,
+  stageLabels,
+  type ItemStage,
+} from '@contract/item-stage'
+import type { Approval } from '@contract/lifecycle'
+import type { Item } from '@contract/items'
 
-/** One colour per state across the product; unknown values are neutral. */
-export const statusPalette: Record<string, string> = {
-  pending: 'yellow',
-  approved: 'green',
-  accepted: 'green',
-  completed: 'green',
+/** One colour per stage across the product; the words carry the meaning, not the colour. */
+export const stagePalette: Record<ItemStage, string> = {
+  awaiting_review: 'yellow',
+  not_approved: 'red',
+  open_for_offers: 'gray',
+  offer_received: 'orange',
+  paid: 'blue',
+  on_its_way: 'purple',
   delivered: 'green',
-  ready_to_pickup: 'blue',
-  in_process: 'purple',
-  rejected: 'red',
   cancelled: 'red',
 }
 
-/**
- * A status or approval with its colour; the text carries the meaning, not the colour. `label`
- * spells the value (the sender's pages spell in_process 'In-process', docs/spec.md); no value shows 'None'.
- */
-export function StatusBadge({
-  value,
-  label = humanize,
-}: {
-  value: string | null
-  label?: (value: string) => string
-}) {
-  if (!value) return <Badge variant="outline">None</Badge>
+const answerPalette = { pending: 'yellow', approved: 'green', accepted: 'green', rejected: 'red' }
+
+type StageFields = Pick<Item, 'status' | 'sending_approval' | 'delivery_approval' | 'request_status'>
+
+/** Where an item is, in the one vocabulary of contract/item-stage.ts. */
+export function ItemStageBadge({ item }: { item: StageFields }) {
+  const stage = itemStage(item)
   return (
-    <Badge colorPalette={statusPalette[value] ?? 'gray'} variant="subtle">
-      {label(value)}
+    <Badge colorPalette={stagePalette[stage]} variant="subtle">
+      {stageLabels[stage]}
+    </Badge>
+  )
+}
+
+/**
+ * An approval (an admin's answer) or a delivery request's state, in words; `kind` says which,
+ * because "pending" reads "Awaiting review" for one and "Awaiting answer" for the other. No value
+ * shows 'None'.
+ */
+export function StatusBadge(
+  props:
+    | { kind: 'approval'; value: Approval | null }
+    | { kind: 'request'; value: keyof typeof requestLabels | null },
+) {
+  if (!props.value) return <Badge variant="outline">None</Badge>
+  const label =
+    props.kind === 'approval' ? approvalLabels[props.value] : requestLabels[props.value]
+  return (
+    <Badge colorPalette={answerPalette[props.value]} variant="subtle">
+      {label}
     </Badge>
   )
 }

@@ -95,7 +95,7 @@ test.describe('admin review of an item and an information request', () => {
       ).toBeVisible()
 
       const sending = section(page, 'Sending approval')
-      await expect(sending.getByText('Pending', { exact: true })).toBeVisible()
+      await expect(sending.getByText('Awaiting review', { exact: true })).toBeVisible()
       await sending.getByRole('button', { name: 'Approve sending' }).click()
       const dialog = page.getByRole('dialog', { name: 'Approve sending' })
       await dialog.getByRole('button', { name: 'Approve sending' }).click()

@@ -114,7 +114,7 @@ test.describe('handoffs proven with no signal', () => {
     await dialog.getByRole('button', { name: 'Confirm pickup' }).click()
     await expect(dialog).toHaveCount(0)
     await expect(page.getByText('Picked up — waiting to send')).toBeVisible()
-    await expect(page.getByText('Status: In process', { exact: true })).toBeVisible()
+    await expect(page.getByText('Status: On its way', { exact: true })).toBeVisible()
     await shot('3-offline-picked-up')
     expect((await serverItem()).status, 'the step reached the server while offline').toBe(
       'ready_to_pickup',
@@ -151,7 +151,7 @@ test.describe('handoffs proven with no signal', () => {
     await dialog.getByRole('button', { name: 'Confirm delivery' }).click()
     await expect(dialog).toHaveCount(0)
     await expect(page.getByText(/Waiting for confirmation/)).toBeVisible()
-    await expect(page.getByText('Status: In process', { exact: true })).toBeVisible()
+    await expect(page.getByText('Status: On its way', { exact: true })).toBeVisible()
     await shot('4-offline-short-code-waiting')
     await context.setOffline(false)
     await expect(page.getByText('Delivered: Tote confirmed the code.')).toBeVisible({

@@ -131,7 +131,7 @@ test.describe('the deliverer requests an item along their route', () => {
     await card.getByRole('link', { name: 'View details' }).click()
     await waitForPath(page, `/available-items/${item.id}`)
     await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible()
-    await expect(page.getByText('Status: Pending', { exact: true })).toBeVisible()
+    await expect(page.getByText('Status: Open for offers', { exact: true })).toBeVisible()
     await expect(page.getByText('Fragile', { exact: true })).toBeVisible()
     await expect(page.getByText('Keep it flat.')).toBeVisible()
 
@@ -279,7 +279,7 @@ test.describe('the deliverer requests an item along their route', () => {
     await page.getByRole('button', { name: 'Confirm pickup' }).click()
     await confirm.getByLabel(/^Handoff code/).fill(codes.pickup.code)
     await confirm.getByRole('button', { name: 'Confirm pickup' }).click()
-    await expect(page.getByText('Status: In process', { exact: true })).toBeVisible()
+    await expect(page.getByText('Status: On its way', { exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Confirm delivery' })).toBeVisible()
   })
 })

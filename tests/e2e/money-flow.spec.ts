@@ -49,8 +49,7 @@ test.describe('money held until delivery, then paid out', () => {
     const page = asSender.page
     await page.setViewportSize({ width: 360, height: 800 })
     await page.goto(`/items/${item.id}`)
-    const section = page.getByRole('region', { name: 'Delivery Request' })
-    await section.getByRole('button', { name: 'Accept' }).click({ timeout: 45_000 })
+    await page.getByRole('button', { name: 'Accept and pay $30.00' }).click({ timeout: 45_000 })
     const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
     await expect(dialog.getByText('Test mode', { exact: true })).toBeVisible()
     await expect(dialog.getByText('$30.00')).toBeVisible()
@@ -58,7 +57,7 @@ test.describe('money held until delivery, then paid out', () => {
     await field(dialog, 'Expiry (MM/YY)').fill(`12/${new Date().getFullYear() + 3 - 2000}`)
     await field(dialog, 'CVC').fill('123')
     await dialog.getByRole('button', { name: 'Payment Confirm' }).click()
-    await waitForPath(page, '/items', 30_000)
+    await waitForPath(page, `/items/${item.id}`, 30_000)
     await expect(page.getByText(`$30.00 was charged to your card for ${name}.`)).toBeVisible()
     await asSender.context.close()
 

@@ -163,11 +163,17 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
         const section = page.getByRole('region', { name: 'Delivery Request' })
         await expect(section.getByText(delivererName).first()).toBeVisible()
         await expect(section.getByText(`$${DELIVERER_PRICE}.00`).first()).toBeVisible()
-        await expect(section.getByText(/wants to deliver this item/)).toBeVisible()
+        // The next step, first on the page: the offer, with the sender's two answers.
+        const offer = page.getByRole('region', {
+          name: `${delivererName} offers $${DELIVERER_PRICE}.00`,
+        })
+        const accept = offer.getByRole('button', { name: `Accept and pay $${DELIVERER_PRICE}.00` })
+        await expect(accept).toBeVisible()
+        await expect(offer.getByRole('button', { name: 'Decline' })).toBeVisible()
         await expect(page.getByText('No delivery request yet')).toHaveCount(0)
 
         // Declined card: the message shows, nothing changes.
-        await section.getByRole('button', { name: 'Accept' }).click()
+        await accept.click()
         let dialog = await paymentDialog(page)
         await payWith(dialog, '4000 0000 0000 0002')
         await expect(dialog.getByText('Your card was declined.')).toBeVisible()
@@ -181,17 +187,20 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
         await dialog.getByRole('button', { name: 'Cancel' }).click()
         await expect(dialog).toBeHidden()
         await page.reload()
-        await expect(section.getByText(/wants to deliver this item/)).toBeVisible()
-        await expect(section.getByText('Pending', { exact: true }).first()).toBeVisible()
+        await expect(accept).toBeVisible()
+        await expect(section.getByText('Awaiting answer', { exact: true })).toBeVisible()
 
         // Reopened: declined again, then a good card in the same dialog goes through and the
-        // sender lands on All Items.
-        await section.getByRole('button', { name: 'Accept' }).click()
+        // sender stays on the item, whose next step is now the handoff.
+        await accept.click()
         dialog = await paymentDialog(page)
         await payWith(dialog, '4000 0000 0000 0002')
         await expect(dialog.getByText('Your card was declined.')).toBeVisible()
         await payWith(dialog, '4242 4242 4242 4242')
-        await waitForPath(page, '/items', 30_000)
+        await waitForPath(page, `/items/${posted}`, 30_000)
+        await expect(
+          page.getByRole('region', { name: `Hand the item to ${delivererName}` }),
+        ).toBeVisible()
         // The success message says what the server charged, with a link to the receipt.
         const notice = page.getByRole('status').filter({ hasText: 'Payment successful' })
         await expect(
@@ -203,8 +212,9 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
           /^\/payment-method#receipt-[0-9a-f-]{36}$/,
         )
         const receiptHref = String(await receiptLink.getAttribute('href'))
+        await page.goto('/items')
         const row = page.getByRole('row').filter({ hasText: ITEM_NAME })
-        await expect(row.getByText('Ready to pickup')).toBeVisible()
+        await expect(row.getByText('Paid — awaiting pickup')).toBeVisible()
         // The list shows the agreed price, not the sender's own $40.
         await expect(row.getByText(`$${DELIVERER_PRICE}.00`)).toBeVisible()
 
@@ -217,13 +227,13 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
         await row.getByRole('link', { name: ITEM_NAME }).click()
         await waitForPath(page, `/items/${posted}`)
         await expect(section.getByText('Accepted', { exact: true })).toBeVisible()
-        await expect(section.getByRole('button', { name: 'Accept' })).toHaveCount(0)
-        await expect(section.getByText(/wants to deliver this item/)).toHaveCount(0)
+        await expect(page.getByRole('button', { name: /^Accept and pay/ })).toHaveCount(0)
+        await expect(page.getByRole('button', { name: 'Decline' })).toHaveCount(0)
         await expect(page.getByLabel(`Agreed price $${DELIVERER_PRICE}.00`)).toBeVisible()
         const progress = page.getByRole('region', { name: 'Progress' })
         await expect
           .poll(() => progress.locator('[aria-current="step"]').innerText())
-          .toMatch(/^4\s+Paid$/)
+          .toMatch(/^✓\s*Paid\s*, done$/)
 
         // The receipt link leads to that payment on /payment-method.
         await page.goto(receiptHref)
@@ -281,18 +291,17 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
       await page.goto('/dashboard')
       await waitForPath(page, '/dashboard')
       await page.goto(`/items/${id}`)
-      const section = page.getByRole('region', { name: 'Delivery Request' })
-      await expect(section.getByText(/wants to deliver this item/)).toBeVisible()
+      const decline = page.getByRole('button', { name: 'Decline' })
 
-      // Reject only asks: backing out changes nothing.
-      await section.getByRole('button', { name: 'Reject' }).click()
+      // Declining only asks: backing out changes nothing.
+      await decline.click()
       let dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
       await expect(dialog).toBeVisible()
       await dialog.getByRole('button', { name: 'Keep request' }).click()
       await expect(dialog).toBeHidden()
       expect((await senderItem(id)).request_status).toBe('pending')
 
-      await section.getByRole('button', { name: 'Reject' }).click()
+      await decline.click()
       dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
       await field(dialog, 'Reason (optional)').fill(reason)
       await dialog.getByRole('button', { name: 'Reject request' }).click()
@@ -342,7 +351,7 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
       await expect(page.getByRole('link', { name: ITEM_NAME })).toHaveCount(0)
 
       // Its own status brings it back; a reload keeps the filter and the list.
-      await field(page, 'Status').selectOption({ label: 'Ready to pickup' })
+      await field(page, 'Status').selectOption({ label: 'Paid — awaiting pickup' })
       await page.waitForURL((url) => url.searchParams.get('status') === 'ready_to_pickup')
       await expect(page.getByRole('link', { name: ITEM_NAME })).toBeVisible()
       await page.reload()
@@ -355,7 +364,7 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
         await expect(
           row.getByRole('cell').nth(2),
           'a row of another status under the filter',
-        ).toHaveText('Ready to pickup')
+        ).toHaveText('Paid — awaiting pickup')
       }
     }))
 })

@@ -49,7 +49,7 @@ test('the deliverer gives an item back before pickup and the sender is told why'
   await notice.click()
   await waitForPath(senderPage, `/items/${item.id}`)
   const summary = senderPage.getByRole('region', { name: 'Summary' })
-  await expect(summary.getByText('Pending', { exact: true })).toBeVisible()
+  await expect(summary.getByText('Open for offers', { exact: true })).toBeVisible()
   // No deliverer now: the sender may still cancel the item, no longer "the delivery".
   await expect(summary.getByRole('button', { name: 'Cancel item' })).toBeVisible()
 })

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { itemStatuses } from '@contract/lifecycle'
+import { statusLabels } from '@contract/item-stage'
 import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
-import { humanize } from '@/lib/format'
 import {
   adminItemsQueryOptions,
   adminStatsQueryOptions,
@@ -69,7 +69,7 @@ function Counters({ stats }: { stats: AdminStats }) {
           {itemStatuses.map((status) => (
             <Counter
               key={status}
-              label={humanize(status)}
+              label={statusLabels[status]}
               value={stats.items_by_status[status] ?? 0}
             />
           ))}

@@ -77,10 +77,10 @@ export function DeliveryRequests({ itemId, requests, onViewDocument }: DeliveryR
                   entries={[
                     ['Offer price', formatPrice(request.deliverer_price)],
                     ['Requested', formatDateTime(request.created_at)],
-                    ['Request status', <StatusBadge key="s" value={request.request_status} />],
+                    ['Request status', <StatusBadge key="s" kind="request" value={request.request_status} />],
                     [
                       'Delivery approval',
-                      <StatusBadge key="a" value={request.delivery_approval} />,
+                      <StatusBadge key="a" kind="approval" value={request.delivery_approval} />,
                     ],
                     ['Accepted the terms', request.accept_privacy ? 'Yes' : 'No'],
                   ]}

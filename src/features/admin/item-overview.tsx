@@ -2,7 +2,7 @@ import { Badge, Box, Stack, Text } from '@chakra-ui/react'
 import { ItemPhotoGallery } from '@/components/item-photos'
 import { RouteMap } from '@/components/route-map'
 import { formatDateTime, formatPlace, formatPrice, humanize } from '@/lib/format'
-import { StatusBadge } from '@/components/status-badge'
+import { ItemStageBadge } from '@/components/status-badge'
 import { DetailList } from './detail-list'
 import type { AdminItemRow } from './items-api'
 import { SectionCard } from './section-card'
@@ -15,7 +15,7 @@ export function ItemOverview({ item }: { item: AdminItemRow }) {
       <SectionCard title="Item details">
         <Stack gap="4">
           <Stack direction="row" gap="2" wrap="wrap">
-            <StatusBadge value={item.status} />
+            <ItemStageBadge item={item} />
             <Badge variant="outline">{humanize(item.category)}</Badge>
             {item.is_fragile && <Badge colorPalette="red">Fragile</Badge>}
           </Stack>

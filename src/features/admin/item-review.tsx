@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { DocumentViewer } from '@/components/document-viewer'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
+import { AdminNextStep } from './admin-next-step'
 import { AskInfoDialog } from './ask-info-dialog'
 import { DeliveryRequests } from './delivery-requests'
 import { InfoRequestsList } from './info-requests-list'
@@ -32,6 +33,9 @@ function Review({ detail }: { detail: AdminItemDetail }) {
 
   return (
     <>
+      <Box mb="6">
+        <AdminNextStep detail={detail} />
+      </Box>
       <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
           <SendingDecision item={detail.item} infoRequests={detail.info_requests} />

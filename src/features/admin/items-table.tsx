@@ -5,7 +5,7 @@ import { SortSelect, type SortChoice } from '@/components/sort-select'
 import { formatDate, formatPlace } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { SortHeader } from '@/components/sort-header'
-import { StatusBadge } from '@/components/status-badge'
+import { ItemStageBadge, StatusBadge } from '@/components/status-badge'
 import type { AdminItemRow } from './items-api'
 import type { AdminItemSortColumn } from './search-schemas'
 
@@ -55,7 +55,7 @@ export function ItemsTable({ items, sortBy, sortOrder, onSort }: ItemsTableProps
                 </RouterLink>
               </Link>
             ),
-            badge: <StatusBadge value={item.status} />,
+            badge: <ItemStageBadge item={item} />,
             meta: (
               <>
                 {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
@@ -67,7 +67,7 @@ export function ItemsTable({ items, sortBy, sortOrder, onSort }: ItemsTableProps
             actions: (
               <HStack gap="2">
                 <Text fontSize="sm">Sending approval</Text>
-                <StatusBadge value={item.sending_approval} />
+                <StatusBadge kind="approval" value={item.sending_approval} />
               </HStack>
             ),
           })}
@@ -110,10 +110,10 @@ export function ItemsTable({ items, sortBy, sortOrder, onSort }: ItemsTableProps
                 {formatPlace(item.from_location)} → {formatPlace(item.to_location)}
               </Table.Cell>
               <Table.Cell>
-                <StatusBadge value={item.status} />
+                <ItemStageBadge item={item} />
               </Table.Cell>
               <Table.Cell>
-                <StatusBadge value={item.sending_approval} />
+                <StatusBadge kind="approval" value={item.sending_approval} />
               </Table.Cell>
               <Table.Cell textAlign="end">{item.requests_count}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatDate(item.created_at)}</Table.Cell>

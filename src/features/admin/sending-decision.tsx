@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-failure'
+import { statusLabels } from '@contract/item-stage'
 import { StatusBadge } from '@/components/status-badge'
 import { DecisionDialog } from './decision-dialog'
 import { useSendingApprovalMutation, type AdminInfoRequest, type AdminItemRow } from './items-api'
@@ -77,12 +78,12 @@ export function SendingDecision({
       <Stack gap="4">
         <Stack direction="row" gap="2" align="center">
           <Text>Current decision:</Text>
-          <StatusBadge value={item.sending_approval} />
+          <StatusBadge kind="approval" value={item.sending_approval} />
         </Stack>
         {done && <FormAlert status="success">{done}</FormAlert>}
         {locked ? (
           <Text color="fg.muted">
-            The item is {item.status.replace(/_/g, ' ')}; sending can no longer be changed.
+            The item is {statusLabels[item.status].toLowerCase()}; sending can no longer be changed.
           </Text>
         ) : (
           <Stack direction="row" gap="3" wrap="wrap">

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
 import { CardList } from '@/components/card-list'
 import { LazyAdminInfoDialog, LazyDocumentViewer } from '@/components/lazy-list-dialogs'
-import { StatusBadge } from '@/components/status-badge'
+import { ItemStageBadge } from '@/components/status-badge'
 import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
 import { formatDate, formatPlace } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
@@ -97,7 +97,7 @@ export function CurrentDeliveries({ items }: { items: Item[] }) {
                 <UnreadMessagesBadge count={item.unread_messages} />
               </>
             ),
-            badge: <StatusBadge value={item.status} />,
+            badge: <ItemStageBadge item={item} />,
             meta: `${route(item)} · due ${formatDate(item.delivery_deadline)}`,
             actions: actions(item),
           })}
@@ -124,7 +124,7 @@ export function CurrentDeliveries({ items }: { items: Item[] }) {
                 </Table.Cell>
                 <Table.Cell>{route(item)}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge value={item.status} />
+                  <ItemStageBadge item={item} />
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDate(item.delivery_deadline)}</Table.Cell>
                 <Table.Cell>{actions(item)}</Table.Cell>

@@ -141,7 +141,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
       const list = await within(region).findByRole('list')
       expect(within(list).getAllByRole('listitem')).toHaveLength(2)
       expect(within(list).getByRole('heading', { name: 'Parcel 1' })).toBeInTheDocument()
-      expect(within(list).getAllByText('In process')).toHaveLength(2)
+      expect(within(list).getAllByText('On its way')).toHaveLength(2)
       expect(screen.queryByRole('table')).not.toBeInTheDocument()
     } finally {
       undo()

@@ -6,11 +6,12 @@ import type { HandoffStep } from '@contract/handoffs'
 import type { Item } from '@contract/items'
 import { allowedEvents } from '@contract/lifecycle'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
+import { NextStepCard } from '@/components/next-step-card'
+import { formatLongDate } from '@/lib/format'
 import { useSession } from '@/lib/use-session'
 import { handoffKeysQueryOptions, useUpdateDeliveryStatusMutation } from './api'
 import { ConfirmStepDialog, type StepSubmission } from './confirm-step-dialog'
 import { useLocalSteps, type LocalStep } from './delivery-steps'
-import { ActionSection } from './detail-parts'
 import { FileField } from './file-field'
 
 const DELIVERY_PROOF_LABEL = 'Proof of delivery (PDF, JPEG or PNG, max 2 MB)'
@@ -110,7 +111,10 @@ export function DeliveryActions({ item }: { item: Item }) {
   }
 
   return (
-    <ActionSection id="actions-heading" title="Update delivery">
+    <NextStepCard
+      turn="yours"
+      title={`${pickupDone || pending(pickupLocal) ? 'Deliver' : 'Pick up and deliver'} by ${formatLongDate(item.delivery_deadline)}`}
+    >
       <ErrorAlert error={update.error} fallback="Failed to update delivery status" />
       {update.data && !update.data.queued && (
         <FormAlert status="success">{update.data.data.message || 'Delivery updated'}</FormAlert>
@@ -185,6 +189,6 @@ export function DeliveryActions({ item }: { item: Item }) {
           onClose={() => setConfirming(null)}
         />
       ))}
-    </ActionSection>
+    </NextStepCard>
   )
 }

@@ -1,8 +1,10 @@
-import { Button, HStack, Stack } from '@chakra-ui/react'
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
-import { ErrorAlert } from '@/components/form-alert'
+import { ErrorAlert, FormAlert } from '@/components/form-alert'
+import { NextStepCard } from '@/components/next-step-card'
 import { ItemProgressTracker } from '@/components/progress-tracker'
 import { RouteMap } from '@/components/route-map'
 import { delivererItemQueryOptions } from './api'
@@ -13,7 +15,11 @@ import { ItemFacts, ItemHeading } from './detail-parts'
 import { WithdrawSection } from './withdraw-section'
 import { PendingStatus } from '@/components/pending-status'
 
-export function DeliveryDetailPage({ id }: { id: string }) {
+/**
+ * `earning`: what the deliverer earns for this delivery and when it is paid, shown once it is
+ * delivered (composed by the route from the payment-method feature).
+ */
+export function DeliveryDetailPage({ id, earning }: { id: string; earning?: ReactNode }) {
   const item = useQuery(delivererItemQueryOptions(id))
   return (
     <Stack gap="5">
@@ -26,22 +32,37 @@ export function DeliveryDetailPage({ id }: { id: string }) {
       {item.isPending && (
         <PendingStatus paused={item.isPaused}>Loading item details...</PendingStatus>
       )}
-      {item.data && <DeliveryDetail item={item.data} />}
+      {item.data && <DeliveryDetail item={item.data} earning={earning} />}
     </Stack>
   )
 }
 
-/** The job first (addresses, deadline, pay, next action), then the route and the package. */
-function DeliveryDetail({ item }: { item: Item }) {
+/** The next step first, then the job (addresses, deadline, pay), the route and the package. */
+function DeliveryDetail({ item, earning }: { item: Item; earning: ReactNode }) {
   // A step proven by a signed code counts on this device before the server has it (decision 036).
-  const { status } = useLocalSteps(item)
+  const local = useLocalSteps(item)
+  const { status } = local
   const seen = status === item.status ? item : { ...item, status }
   return (
     <Stack gap="5">
       <ItemHeading item={seen} />
+      {/* Delivered as Tote knows it; a delivery this device made offline keeps its note below. */}
+      {item.status === 'delivered' ? (
+        <NextStepCard turn="done" title="Delivered">
+          {/* A delivery proven offline and confirmed since keeps its note (decision 036). */}
+          {local.delivery?.state === 'confirmed' && (
+            <FormAlert status="success">Delivered: Tote confirmed the code.</FormAlert>
+          )}
+          <Text>You handed it over. Thank you!</Text>
+          {earning}
+        </NextStepCard>
+      ) : item.status === 'cancelled' ? (
+        <NextStepCard turn="stopped" title="This delivery was cancelled" />
+      ) : (
+        <DeliveryActions item={item} />
+      )}
       <ItemProgressTracker item={seen} />
       <DeliveryFacts item={item} />
-      <DeliveryActions item={item} />
       <WithdrawSection item={item} status={status} />
       <RouteMap from={item.from_location} to={item.to_location} label={`Route of ${item.name}`} />
       <ItemFacts item={item} route={false} />

@@ -1,12 +1,14 @@
 import { Badge, Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import type { Item } from '@contract/items'
-import { capitalise, formatLongDate, formatPlace, humanize } from '@/lib/format'
-import { statusPalette } from '@/components/status-badge'
+import { capitalise, formatLongDate, formatPlace } from '@/lib/format'
+import { itemStage, stageLabels } from '@contract/item-stage'
+import { stagePalette } from '@/components/status-badge'
 
-/** docs/spec.md section 2: 'Status: ' plus the capitalised status, in words ('In process'). */
-function StatusBanner({ status }: { status: string }) {
-  const palette = statusPalette[status] ?? 'gray'
+/** docs/spec.md section 2: 'Status: ' plus where the item is, in the one vocabulary ('On its way'). */
+function StatusBanner({ item }: { item: Item }) {
+  const stage = itemStage(item)
+  const palette = stagePalette[stage]
   return (
     <Box
       colorPalette={palette}
@@ -19,7 +21,7 @@ function StatusBanner({ status }: { status: string }) {
       py="2"
       fontWeight="semibold"
     >
-      Status: {humanize(status)}
+      Status: {stageLabels[stage]}
     </Box>
   )
 }
@@ -28,7 +30,7 @@ function StatusBanner({ status }: { status: string }) {
 export function ItemHeading({ item }: { item: Item }) {
   return (
     <>
-      <StatusBanner status={item.status} />
+      <StatusBanner item={item} />
       <HStack gap="3" wrap="wrap">
         <Heading as="h1" size="2xl">
           {item.name}

@@ -145,7 +145,7 @@ describe('confirming a handoff with a pasted code', { timeout: 20_000 }, () => {
     const signed = await code()
     await enterCode(user, signed)
     expect(await screen.findByText('Picked up — waiting to send')).toBeInTheDocument()
-    expect(screen.getByText(/Status: In process/)).toBeInTheDocument()
+    expect(screen.getByText(/Status: On its way/)).toBeInTheDocument()
     // The delivery step opens at once: it goes after the pickup in the outbox's order.
     expect(screen.getByRole('button', { name: 'Confirm delivery' })).toBeInTheDocument()
     const [entry] = await getDb().outbox.toArray()
@@ -167,7 +167,7 @@ describe('confirming a handoff with a pasted code', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText(/Waiting for confirmation.*once you are back online/),
     ).toBeInTheDocument()
-    expect(screen.queryByText(/Status: In process/)).toBeNull()
+    expect(screen.queryByText(/Status: On its way/)).toBeNull()
     expect(screen.queryByRole('button', { name: 'Confirm delivery' })).toBeNull()
     online = true
     await replayOutbox()

@@ -51,7 +51,7 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
     )
     expect(await screen.findByText('Loading item details...')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Laptop', level: 1 })).toBeInTheDocument()
-    expect(screen.getByText('Status: Pending')).toBeInTheDocument()
+    expect(screen.getByText('Status: Open for offers')).toBeInTheDocument()
     expect(screen.getByText('Fragile')).toBeInTheDocument()
     expect(screen.getByText('No description provided')).toBeInTheDocument()
     expect(screen.getByText('December 5, 2026')).toBeInTheDocument()

@@ -19,6 +19,7 @@ import { ActionSection, ItemFacts, ItemHeading } from './detail-parts'
 import { FailurePopup } from './failure-popup'
 import { FileField } from './file-field'
 import { isRequestedBy } from './is-requested'
+import { ItemNextStep } from './item-next-step'
 import { RejectionNotice } from './rejection-notice'
 import { TRAVEL_PROOF_LABEL } from './request-dialog'
 import { useRequestFlow } from './use-request-flow'
@@ -67,6 +68,7 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
   return (
     <Stack gap="5">
       <ItemHeading item={item} />
+      <ItemNextStep item={item} userId={userId} />
       <ItemProgressTracker item={item} />
       <ItemPhotoGallery photos={item.photos} name={item.name} />
       <ItemFacts item={item} />

@@ -2,7 +2,7 @@ import { Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import type { Item } from '@contract/items'
 import { formatDate, formatPlace } from '@/lib/format'
-import { StatusBadge } from '@/components/status-badge'
+import { ItemStageBadge } from '@/components/status-badge'
 import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
 
 interface ItemListProps {
@@ -28,7 +28,7 @@ export function ItemList({ items, linkTo }: ItemListProps) {
                 {formatDate(item.delivery_deadline)}
               </Text>
             </Box>
-            <StatusBadge value={item.status} />
+            <ItemStageBadge item={item} />
           </HStack>
         )
         return (

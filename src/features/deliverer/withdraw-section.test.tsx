@@ -72,7 +72,7 @@ describe('giving an accepted item back before pickup', { timeout: 15_000 }, () =
 
   it('is not offered once the item is picked up', async () => {
     setup(carried('in_process'))
-    await screen.findByRole('heading', { name: 'Update delivery' })
+    await screen.findByRole('heading', { name: /^Deliver by / })
     expect(screen.queryByRole('region', { name: "Can't make it?" })).toBeNull()
   })
 })

@@ -222,6 +222,7 @@ export function RatingSection({ itemId, otherName }: { itemId: string; otherName
   return (
     <Box
       as="section"
+      id="rating"
       aria-labelledby={headingId}
       bg="bg"
       borderWidth="1px"

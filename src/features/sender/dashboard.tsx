@@ -16,10 +16,10 @@ import { CardList } from '@/components/card-list'
 import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatPrice } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
-import { StatusBadge } from '@/components/status-badge'
+import { ItemStageBadge } from '@/components/status-badge'
 import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
 import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
-import { statusLabel } from './format'
+import { statusLabels } from '@contract/item-stage'
 import { itemStatuses } from '@contract/lifecycle'
 
 function Counter({ label, value }: { label: string; value: number }) {
@@ -54,7 +54,7 @@ export function SenderDashboard() {
           <Counter label="Awaiting approval" value={stats.data.awaiting_approval} />
           <Counter label="Requests to review" value={stats.data.requests_to_review} />
           {itemStatuses.map((s) => (
-            <Counter key={s} label={statusLabel(s)} value={stats.data.by_status[s] ?? 0} />
+            <Counter key={s} label={statusLabels[s]} value={stats.data.by_status[s] ?? 0} />
           ))}
         </Grid>
       )}
@@ -82,7 +82,7 @@ export function SenderDashboard() {
                   <UnreadMessagesBadge count={item.unread_messages} />
                 </>
               ),
-              badge: <StatusBadge value={item.status} label={statusLabel} />,
+              badge: <ItemStageBadge item={item} />,
               meta: `Due ${formatDate(item.delivery_deadline)} · ${formatPrice(item.sender_price)}`,
             })}
           />
@@ -110,7 +110,7 @@ export function SenderDashboard() {
                       <UnreadMessagesBadge count={item.unread_messages} />
                     </Table.Cell>
                     <Table.Cell>
-                      <StatusBadge value={item.status} label={statusLabel} />
+                      <ItemStageBadge item={item} />
                     </Table.Cell>
                     <Table.Cell>{formatDate(item.delivery_deadline)}</Table.Cell>
                     <Table.Cell>{formatPrice(item.sender_price)}</Table.Cell>

@@ -1,34 +1,11 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { allows, itemStatuses } from '@contract/lifecycle'
 import { createQueryClient } from '@/lib/query-client'
 import { makeItem } from '@/test/items'
 import { TestProviders } from '@/test/providers'
 import { server } from '@/test/msw-server'
 import { deliverersHandler, withPendingRequest } from '@/test/sender-fixtures'
 import { DeliveryRequestSection } from './delivery-request-section'
-
-describe("the sender's answers to a request", () => {
-  it.each(itemStatuses)(
-    'offers Accept and Reject as contract/lifecycle.ts allows them: %s',
-    async (status) => {
-      server.use(deliverersHandler())
-      const item = makeItem({ ...withPendingRequest, status })
-      render(
-        <TestProviders queryClient={createQueryClient()}>
-          <DeliveryRequestSection item={item} />
-        </TestProviders>,
-      )
-      await screen.findByText('Dana Deliverer')
-      expect(screen.queryByRole('button', { name: 'Accept' }) !== null).toBe(
-        allows('accept', 'sender', item),
-      )
-      expect(screen.queryByRole('button', { name: 'Reject' }) !== null).toBe(
-        allows('reject', 'sender', item),
-      )
-    },
-  )
-})
 
 describe("the deliverer's record on the request (decision 039)", () => {
   const show = (deliverer_rating: { average: number; count: number } | null) => {

@@ -1,17 +1,6 @@
 import type { Item } from '@contract/items'
-import type { ItemStatus } from '@contract/lifecycle'
 import { apiFailure, failureMessage } from '@/lib/api-failure'
-import { humanize } from '@/lib/format'
 import { ServerRefusal } from './api'
-
-/**
- * docs/spec.md section 4: the sender's pages spell in_process as 'in-process'; in the one casing of
- * every label of the product (decision 022): 'In-process', 'Ready to pickup'.
- */
-export function statusLabel(status: ItemStatus | string): string {
-  if (status === 'in_process') return 'In-process'
-  return humanize(status)
-}
 
 /** docs/spec.md section 2: the current request counts once it is approved and waiting for the sender. */
 export function delivererCount(item: Item): number {

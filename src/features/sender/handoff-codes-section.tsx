@@ -151,6 +151,7 @@ export function HandoffCodesSection({ item }: { item: Item }) {
   return (
     <Box
       as="section"
+      id="handoff-codes"
       aria-labelledby="handoff-codes-heading"
       bg="bg"
       borderWidth="1px"

@@ -66,7 +66,7 @@ function paymentHandlers(
 }
 
 async function payWith(user: ReturnType<typeof renderApp>['user'], card: string) {
-  await user.click(await screen.findByRole('button', { name: 'Accept' }))
+  await user.click(await screen.findByRole('button', { name: 'Accept and pay $30.00' }))
   const dialog = await screen.findByRole('dialog', { name: 'Enter Payment Details' })
   expect(await within(dialog).findByText('Test mode')).toBeInTheDocument()
   await user.type(within(dialog).getByLabelText(/card number/i), card)
@@ -89,10 +89,10 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     server.use(...senderBase(item))
     renderApp(path)
     expect(await screen.findByRole('heading', { name: 'Desk lamp' })).toBeInTheDocument()
-    expect(screen.getByText('In-process')).toBeInTheDocument()
+    expect(screen.getByText('On its way', { selector: 'span' })).toBeInTheDocument()
     expect(screen.getByText('30 x 20 x 45 cm')).toBeInTheDocument()
     expect(screen.getByText('No delivery request yet')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Accept/ })).toBeNull()
     expect(screen.queryByText('Dana Deliverer')).toBeNull()
   })
 
@@ -103,14 +103,14 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load item details')
   })
 
-  it('pays with a test card, then finalises the request, then the payment, then lands on /items', async () => {
+  it('pays with a test card, then finalises the request, then the payment, and stays on the item with its next step', async () => {
     storeSession('sender')
     const log: string[] = []
     server.use(...senderBase(makeItem(withPendingRequest)), ...paymentHandlers(log))
     const { user, router } = renderApp(path)
     expect(await screen.findByText('Dana Deliverer')).toBeInTheDocument()
     await payWith(user, '4242424242424242')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/items'))
+    await waitFor(() => expect(router.state.location.pathname).toBe(path))
     const notice = (await screen.findByText('Payment successful')).closest<HTMLElement>(
       '[role="status"]',
     )!
@@ -170,14 +170,14 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
       }),
     )
     const { user, router } = renderApp(path)
-    await user.click(await screen.findByRole('button', { name: 'Reject' }))
+    await user.click(await screen.findByRole('button', { name: 'Decline' }))
     let dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
     // Backing out sends nothing and keeps the request.
     await user.click(within(dialog).getByRole('button', { name: 'Keep request' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(sent).toEqual([])
 
-    await user.click(screen.getByRole('button', { name: 'Reject' }))
+    await user.click(screen.getByRole('button', { name: 'Decline' }))
     dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
     const reason = within(dialog).getByLabelText('Reason (optional)')
     expect(reason).toHaveAttribute('maxlength', '500')
@@ -202,7 +202,7 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
       ...senderBase(makeItem(withPendingRequest)),
     )
     const { user, router } = renderApp(path)
-    await user.click(await screen.findByRole('button', { name: 'Reject' }))
+    await user.click(await screen.findByRole('button', { name: 'Decline' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
     await user.click(within(dialog).getByRole('button', { name: 'Reject request' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

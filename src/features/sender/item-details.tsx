@@ -16,6 +16,8 @@ import { HandoffCodesSection } from './handoff-codes-section'
 import { HandoffTimeline } from './handoff-timeline'
 import { BasicInfo, DeliveryInfo, Description, Specifications } from './item-sections'
 import { ItemSummary } from './item-summary'
+import { SenderNextStep } from './next-step'
+import { PaymentSuccessNotice } from './payment-success'
 import { photosEditable, useManagePhotos } from './manage-photos'
 
 /** docs/spec.md section 8: the edit success message shows for 3 s. */
@@ -53,6 +55,7 @@ function ItemDetailsView({ item }: { item: Item }) {
   }, [saved])
   const close = () => setDialog(null)
   const photos = useManagePhotos(item)
+  const openInfoRequest = item.sending_approval === 'pending'
 
   const actions = (
     <>
@@ -77,11 +80,10 @@ function ItemDetailsView({ item }: { item: Item }) {
   return (
     <Stack gap="4">
       {saved && <FormAlert status="success">Item updated successfully</FormAlert>}
-      <InfoRequestArea
-        item={item}
-        party="sender"
-        approvalPending={item.sending_approval === 'pending'}
-      />
+      <PaymentSuccessNotice />
+      <SenderNextStep item={item} />
+      {/* An open request is part of the next step; an answered or lapsed one is history. */}
+      {openInfoRequest && <InfoRequestArea item={item} party="sender" approvalPending />}
       {/* High on the page: the sender opens it at the handoff to show the pickup code. */}
       {hasHandoffCodes(item) && <HandoffCodesSection item={item} />}
       <ItemSummary
@@ -96,6 +98,9 @@ function ItemDetailsView({ item }: { item: Item }) {
         <ItemProgressTracker item={item} />
       </Box>
       {item.timeline && <HandoffTimeline timeline={item.timeline} />}
+      {!openInfoRequest && (
+        <InfoRequestArea item={item} party="sender" approvalPending={false} />
+      )}
       <DisputeSection item={item} />
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
         <BasicInfo item={item} />

@@ -1,4 +1,5 @@
 import { Text } from '@chakra-ui/react'
+import { approvalLabels } from '@contract/item-stage'
 import type { Item } from '@contract/items'
 import { formatLongDateTime, formatPlace, humanize } from '@/lib/format'
 import { Detail, DetailCard, DetailList } from './detail-card'
@@ -9,7 +10,7 @@ export function BasicInfo({ item }: { item: Item }) {
       <DetailList>
         <Detail label="Name">{item.name}</Detail>
         <Detail label="Category">{humanize(item.category)}</Detail>
-        <Detail label="Sending approval">{humanize(item.sending_approval)}</Detail>
+        <Detail label="Sending approval">{approvalLabels[item.sending_approval]}</Detail>
         <Detail label="Posted">{formatLongDateTime(item.created_at)}</Detail>
       </DetailList>
     </DetailCard>

@@ -3,8 +3,8 @@ import type { ItemPhoto } from '@contract/item-photos'
 import type { Item } from '@contract/items'
 import { formatLongDateTime, formatPrice } from '@/lib/format'
 import { ItemPhotoGallery } from '@/components/item-photos'
-import { StatusBadge } from '@/components/status-badge'
-import { agreedPrice, statusLabel } from './format'
+import { ItemStageBadge } from '@/components/status-badge'
+import { agreedPrice } from './format'
 
 export function ItemSummary({
   item,
@@ -37,7 +37,7 @@ export function ItemSummary({
               <Text color="fg.muted" fontSize="sm">
                 Status
               </Text>
-              <StatusBadge value={item.status} label={statusLabel} />
+              <ItemStageBadge item={item} />
             </HStack>
           </Stack>
           <SummaryPrice item={item} />

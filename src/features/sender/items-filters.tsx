@@ -1,7 +1,7 @@
 import { Field, Grid, Input, NativeSelect } from '@chakra-ui/react'
 import { itemStatuses } from '@contract/lifecycle'
 import { categoryList, pageSizeList, type ItemsSearch } from './items-search'
-import { statusLabel } from './format'
+import { statusLabels } from '@contract/item-stage'
 import { capitalise } from '@/lib/format'
 import { useSearchText } from '@/lib/use-search-text'
 
@@ -64,7 +64,7 @@ export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
         <option value="">All statuses</option>
         {itemStatuses.map((s) => (
           <option key={s} value={s}>
-            {statusLabel(s)}
+            {statusLabels[s]}
           </option>
         ))}
       </Select>

@@ -64,7 +64,9 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
         '/items/a1',
       )
       expect(cards[0]).toHaveTextContent('1 deliverer')
-      expect(within(cards[1]!).getByText('Ready to pickup')).toBeInTheDocument()
+      expect(within(cards[1]!).getByText('Paid — awaiting pickup')).toBeInTheDocument()
+      // A paid item names who carries it rather than counting "0 deliverers".
+      expect(cards[1]).toHaveTextContent('carried by Dana Deliverer')
       await user.selectOptions(screen.getByLabelText('Sort by'), 'Deadline, soonest first')
       await waitFor(() =>
         expect(requests.at(-1)?.searchParams.get('sort_by')).toBe('delivery_deadline'),

@@ -22,7 +22,6 @@ const sortChoices: SortChoice<SortColumn>[] = [
   { label: 'Status', sort_by: 'status', sort_order: 'asc' },
 ]
 import { ItemsTable } from './items-table'
-import { PaymentSuccessNotice } from './payment-success'
 
 interface ItemsPageProps {
   search: ItemsSearch
@@ -48,7 +47,6 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
 
   return (
     <>
-      <PaymentSuccessNotice />
       <HStack justify="flex-end" mb="4">
         <Button asChild colorPalette="brand">
           <RouterLink to="/post-item">Post New Item</RouterLink>

@@ -5,9 +5,9 @@ import { CardList } from '@/components/card-list'
 import { formatDate, formatPrice, humanize } from '@/lib/format'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { SortHeader } from '@/components/sort-header'
-import { StatusBadge } from '@/components/status-badge'
+import { ItemStageBadge } from '@/components/status-badge'
 import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
-import { agreedPrice, delivererCount, statusLabel } from './format'
+import { agreedPrice, delivererCount } from './format'
 import { InfoBadge } from './info-badge'
 import type { ItemsSearch, SortColumn } from './items-search'
 
@@ -38,12 +38,11 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
               <UnreadMessagesBadge count={item.unread_messages} />
             </>
           ),
-          badge: <StatusBadge value={item.status} label={statusLabel} />,
+          badge: <ItemStageBadge item={item} />,
           meta: (
             <>
               {humanize(item.category)} · due {formatDate(item.delivery_deadline)} ·{' '}
-              <PriceCell item={item} inline /> · {delivererCount(item)} deliverer
-              {delivererCount(item) === 1 ? '' : 's'}
+              <PriceCell item={item} inline /> · {deliverersText(item)}
             </>
           ),
           actions: <RowActions item={item} onOpenInfo={onOpenInfo} onOpenProof={onOpenProof} />,
@@ -89,7 +88,7 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
               </Table.Cell>
               <Table.Cell textTransform="capitalize">{item.category}</Table.Cell>
               <Table.Cell>
-                <StatusBadge value={item.status} label={statusLabel} />
+                <ItemStageBadge item={item} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatDate(item.delivery_deadline)}</Table.Cell>
               <Table.Cell>
@@ -154,6 +153,17 @@ function RowActions({
       )}
     </Stack>
   )
+}
+
+/** Who carries an accepted item: the list says it, not "0 deliverers" (issue 29). */
+const carrier = (item: Item) =>
+  item.request_status === 'accepted' ? (item.deliverer?.name ?? null) : null
+
+function deliverersText(item: Item): string {
+  const name = carrier(item)
+  if (name) return `carried by ${name}`
+  const count = delivererCount(item)
+  return `${count} deliverer${count === 1 ? '' : 's'}`
 }
 
 /** The agreed price once a deliverer is accepted, marked as such; else the sender's price. */

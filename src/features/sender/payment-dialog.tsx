@@ -41,7 +41,7 @@ export function PaymentDialog({ open, onClose, ...rest }: PaymentDialogProps) {
   )
 }
 
-/** docs/spec.md section 4: pay, then finalise the request, then record the payment, then /items. */
+/** docs/spec.md section 4: pay, then finalise the request, then record the payment, then the item. */
 function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDialogProps, 'open'>) {
   const navigate = useNavigate()
   const invalidate = useInvalidateItems()
@@ -60,12 +60,15 @@ function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDia
       throw new Error(errorText(error, 'Failed to update payment status'))
     }
     await invalidate()
-    // The success message on /items shows what the server says was charged, not our own figure.
+    // The sender stays on the item, its next step now the handoff; the success message shows what
+    // the server says was charged, not our own figure.
     const { amount, currency, receipt_id } = record
     await navigate({
-      to: '/items',
+      to: '/items/$id',
+      params: { id: itemId },
       state: { paid: { item_name: itemName, amount, currency, receipt_id } },
     })
+    onClose()
   }
 
   if (intent.isPending) {

@@ -13,14 +13,14 @@ interface PaidNotice {
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
-    /** Set by the card payment on its way to /items (docs/spec.md section 4), read by the notice. */
+    /** Set by the card payment on its way back to the item (docs/spec.md section 4), read by the notice. */
     paid?: PaidNotice
   }
 }
 
 export const receiptAnchor = (receiptId: string) => `receipt-${receiptId}`
 
-/** The success message after paying, on /items: the amount charged and a link to its receipt. */
+/** The success message after paying, on the item: the amount charged and a link to its receipt. */
 export function PaymentSuccessNotice() {
   const paid = useLocation({ select: (location) => location.state.paid })
   const router = useRouter()

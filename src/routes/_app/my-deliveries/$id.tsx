@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { delivererItemQueryOptions } from '@/features/deliverer/api'
 import { DeliveryDetailPage } from '@/features/deliverer/delivery-detail-page'
 import { Conversation } from '@/features/messages/conversation'
+import { DeliveryEarning } from '@/features/payment-method/delivery-earning'
 import { RatingSection } from '@/features/ratings/rating-section'
 import { RoleOnlyPage } from '@/components/role-only-page'
 import { pageHead } from '@/lib/page-title'
@@ -40,7 +41,7 @@ function DeliveryDetailsRouteContent() {
   const { id } = Route.useParams()
   return (
     <Stack gap="5">
-      <DeliveryDetailPage id={id} />
+      <DeliveryDetailPage id={id} earning={<DeliveryEarning itemId={id} />} />
       <DeliveryTalk id={id} />
     </Stack>
   )
