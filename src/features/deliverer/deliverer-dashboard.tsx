@@ -7,13 +7,10 @@ import { PageIntro } from '@/components/page-intro'
 import {
   DASHBOARD_DELIVERIES,
   delivererStatsQueryOptions,
-  handoffKeysQueryOptions,
   myDeliveriesQueryOptions,
 } from './api'
 import { CurrentDeliveries } from './current-deliveries'
 import { PendingStatus } from '@/components/pending-status'
-
-const CARRIED = new Set(['ready_to_pickup', 'in_process'])
 
 const counters: { key: keyof z.infer<typeof delivererStats>; label: string }[] = [
   { key: 'available_items', label: 'Available Items' },
@@ -25,12 +22,6 @@ const counters: { key: keyof z.infer<typeof delivererStats>; label: string }[] =
 export function DelivererDashboard() {
   const stats = useQuery(delivererStatsQueryOptions())
   const deliveries = useQuery(myDeliveriesQueryOptions(1, DASHBOARD_DELIVERIES))
-  // With a delivery to make, the keys that check its handoff codes are fetched now, while there is
-  // signal, and kept on the device (decision 036).
-  useQuery({
-    ...handoffKeysQueryOptions(),
-    enabled: deliveries.data?.items.some((item) => CARRIED.has(item.status)) ?? false,
-  })
 
   return (
     <Stack gap="6">
