@@ -359,6 +359,68 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(detail.json().data.requested_by).toEqual([me.id])
     })
 
+    it('takes a new offer after the sender declined, keeping the declined request as history', async () => {
+      const item = await openItem()
+      expect((await requestItem(me, { item_id: item.id, accept_privacy: 'true' })).statusCode).toBe(
+        200,
+      )
+      // The admin approves the live request, then the sender answers it.
+      const answer = async (status: 'rejected', reason?: string) => {
+        const live = (await requestsOf(item.id)).find((r) => r.requestStatus === 'pending')
+        if (live) await approveDelivery(t.app, item.id, live.id)
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/update-request-status',
+          headers: bearer(sender),
+          payload: { item_id: item.id, deliverer_id: me.id, status, reason },
+        })
+      }
+      expect((await answer('rejected', 'Too late for me')).statusCode).toBe(200)
+      const detail = async () =>
+        (
+          await t.app.inject({ method: 'GET', url: `/api/item/${item.id}`, headers: bearer(me) })
+        ).json().data
+      // Declined: not "requested" any more, and the reason is theirs to read.
+      expect(await detail()).toMatchObject({
+        requested_by: [],
+        rejected_deliverer: [{ id: me.id, reason: 'Too late for me' }],
+      })
+      const rejectedList = async () =>
+        ids(
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/rejected-requests?per_page=100',
+            headers: bearer(me),
+          }),
+        )
+      expect(await rejectedList()).toContain(item.id)
+
+      const again = await requestItem(me, {
+        item_id: item.id,
+        accept_privacy: 'true',
+        deliverer_price: '12.00',
+      })
+      expect(again.statusCode).toBe(200)
+      const rows = await requestsOf(item.id)
+      expect(rows.map((r) => r.requestStatus).sort()).toEqual(['pending', 'rejected'])
+      expect(await detail()).toMatchObject({
+        requested_by: [me.id],
+        rejected_deliverer: [],
+        deliverer_price: 12,
+      })
+      expect(await rejectedList()).not.toContain(item.id)
+      // Still one live request at a time.
+      const third = await requestItem(me, { item_id: item.id, accept_privacy: 'true' })
+      expect(third.statusCode).toBe(409)
+      // The sender's answer goes to the new request; the old one stays as it was.
+      expect((await answer('rejected')).statusCode).toBe(200)
+      const after = await requestsOf(item.id)
+      expect(after.map((r) => r.rejectReason ?? 'none').sort()).toEqual(['Too late for me', 'none'])
+      expect(after.every((r) => r.requestStatus === 'rejected')).toBe(true)
+      // Declined twice, listed once.
+      expect((await rejectedList()).filter((id) => id === item.id)).toHaveLength(1)
+    })
+
     it('applies the price rule: the offer if set and non-negative, else sender_price', async () => {
       const cases: [string | undefined, string][] = [
         ['', '25.00'],
