@@ -1,9 +1,9 @@
 // Browser scenarios of issue 29 for the deliverer, on a 360 px phone: an accepted delivery is on the
 // device before it is ever opened (part 7), a declined request says so (part 8), and Available
 // Items is never an empty start (part 4). The real server and the built PWA.
-import { apiCall, apiLogin } from './support/api'
+import { apiCall, apiLogin, apiMultipart, postApprovedItem, TINY_PDF } from './support/api'
 import { waitForPath } from './support/browser'
-import { expectSavedForOffline } from './support/outbox-ui'
+import { expectSavedForOffline, TRAVEL_PROOF } from './support/outbox-ui'
 import { expect, expectPresent, test } from './fixtures'
 
 type Carried = { id: string; name: string; status: string; delivery_address: string | null }
@@ -42,6 +42,76 @@ test('offline, an accepted delivery never opened shows the recipient address', a
   await expect(page.getByRole('heading', { name: carried.name, level: 1 })).toBeVisible()
   await expect(page.getByText(address).first()).toBeVisible()
   await expect(page.getByText(/not saved on this device yet/)).toHaveCount(0)
-  await page.screenshot({ path: test.info().outputPath('offline-delivery-360.png'), fullPage: true })
+  await page.screenshot({
+    path: test.info().outputPath('offline-delivery-360.png'),
+    fullPage: true,
+  })
   await page.context().setOffline(false)
+})
+
+const place = (o: object) => encodeURIComponent(JSON.stringify(o))
+const BERLIN_TO_MUNICH = `/available-items?origin=${place({ lat: 52.52, lng: 13.405, address: 'Berlin, Germany' })}&destination=${place({ lat: 48.137, lng: 11.575, address: 'Munich, Germany' })}&per_page=100`
+
+test('a declined request shows Declined, and a new offer can follow', async ({
+  delivererPage: page,
+  server,
+}) => {
+  test.setTimeout(120_000)
+  const base = server.baseURL
+  const sender = await apiLogin(base, 'sender@example.com')
+  const deliverer = await apiLogin(base, 'deliverer@example.com')
+  const admin = await apiLogin(base, 'admin@example.com')
+  const item = await postApprovedItem(
+    base,
+    sender.token,
+    admin.token,
+    `Declined parcel ${Date.now()}`,
+  )
+  await apiMultipart(
+    base,
+    deliverer.token,
+    '/api/request-item',
+    { item_id: item.id, accept_privacy: 'true' },
+    { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
+  )
+  await apiCall(base, admin.token, 'POST', '/api/admin/delivery-approval', {
+    item_id: item.id,
+    deliverer_id: deliverer.user.id,
+    decision: 'approved',
+  })
+  await apiCall(base, sender.token, 'POST', '/api/update-request-status', {
+    item_id: item.id,
+    deliverer_id: deliverer.user.id,
+    status: 'rejected',
+    reason: 'I found someone travelling earlier',
+  })
+
+  await page.setViewportSize({ width: 360, height: 800 })
+  await page.goto(BERLIN_TO_MUNICH)
+  const card = page.getByRole('article', { name: item.name })
+  await expect(card.getByText('Declined', { exact: true })).toBeVisible({ timeout: 45_000 })
+  await expect(card.getByRole('button', { name: 'Requested' })).toHaveCount(0)
+  await page.screenshot({ path: test.info().outputPath('declined-card-360.png'), fullPage: true })
+
+  await card.getByRole('link', { name: 'View details' }).click()
+  const section = page.getByRole('region', { name: 'Request to deliver' })
+  await expect(section.getByText('Declined', { exact: true })).toBeVisible()
+  await expect(section.getByText('Reason: I found someone travelling earlier')).toBeVisible()
+
+  // The item is still open: a new offer goes through the usual request.
+  await page.getByLabel(TRAVEL_PROOF).setInputFiles({
+    name: 'ticket.pdf',
+    mimeType: 'application/pdf',
+    buffer: TINY_PDF,
+  })
+  await section.getByRole('button', { name: 'Make a new offer' }).click()
+  const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  await consent.getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByText('Request sent successfully!').first()).toBeVisible()
+  await page.goto(`/available-items/${item.id}`)
+  await expect(
+    page
+      .getByRole('region', { name: 'Request to deliver' })
+      .getByRole('button', { name: 'Requested' }),
+  ).toBeVisible()
 })

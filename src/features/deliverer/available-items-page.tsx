@@ -17,7 +17,7 @@ import { AvailableItemCard } from './available-item-card'
 import { DEFAULT_RADIUS_KM, rememberListSearch, type AvailableSearch } from './available-search'
 import { ConsentDialog } from './consent-dialog'
 import { FailurePopup } from './failure-popup'
-import { isRequestedBy } from './is-requested'
+import { isDeclinedFor, isRequestedBy } from './is-requested'
 import { RequestDialog } from './request-dialog'
 import { useRequestFlow } from './use-request-flow'
 import { PendingStatus } from '@/components/pending-status'
@@ -164,6 +164,7 @@ export function AvailableItemsPage({
                   highlighted={item.id === activeItem}
                   item={item}
                   requested={isRequestedBy(item, userId)}
+                  declined={isDeclinedFor(item, userId)}
                   queued={waitingWrite(outbox.entries, 'request-item', item.id) !== null}
                   onRequest={setDialogItem}
                 />
