@@ -255,6 +255,35 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(small.json().message).toBe('Radius must be at least 1 km')
     })
 
+    it('answers the items near the origin alone, and the newest open items with no route', async () => {
+      const { o } = newRoute()
+      const near = await corridorItem(onPath(o, { lat: o.lat + 2, lng: o.lng }, 5), place(o, 3))
+      await corridorItem(onPath(o, { lat: o.lat + 2, lng: o.lng }, 30), place(o, 3))
+      const res = await available(me, { origin_address: o, radius_km: 10 })
+      expect(res.statusCode).toBe(200)
+      const data = res.json().data
+      expect(ids(res)).toEqual([near.id])
+      expect(data.items[0].distance_km).toBeCloseTo(5, 0)
+      expect(data.items[0].detour_km).toBeUndefined()
+      expect(data).toMatchObject({ origin: { lat: o.lat, lng: o.lng }, destination: null })
+
+      // No route: the newest open items first.
+      const later = Date.now() + 60 * 60 * 1000
+      const older = await openItem({ createdAt: new Date(later) })
+      const newest = await openItem({ createdAt: new Date(later + 1000) })
+      const closed = await openItem({ createdAt: new Date(later + 2000), status: 'cancelled' })
+      const all = await available(me, {}, '?per_page=2')
+      expect(all.statusCode).toBe(200)
+      expect(ids(all)).toEqual([newest.id, older.id])
+      expect(ids(all)).not.toContain(closed.id)
+      expect(all.json().data).toMatchObject({ origin: null, destination: null })
+      expect(all.json().data.pagination.total).toBeGreaterThan(2)
+
+      const onlyDestination = await available(me, { destination_address: o })
+      expect(onlyDestination.statusCode).toBe(400)
+      expect(onlyDestination.json().message).toBe('Choose your current location')
+    })
+
     it('is for deliverers only', async () => {
       const body = { origin_address: { lat: 1, lng: 1 }, destination_address: { lat: 2, lng: 2 } }
       expect((await available(null, body)).statusCode).toBe(401)
