@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Trip } from '@contract/trips'
-import { savedTripOn } from './saved-trip'
+import { nextTrip, savedTripOn } from './saved-trip'
 
 const trip: Trip = {
   id: 't1',
@@ -23,5 +23,16 @@ describe('savedTripOn', () => {
     expect(savedTripOn([trip], trip.destination, trip.origin)).toBeUndefined()
     expect(savedTripOn([trip], { lat: 52.6, lng: 13.405 }, trip.destination)).toBeUndefined()
     expect(savedTripOn(undefined, trip.origin, trip.destination)).toBeUndefined()
+  })
+})
+
+describe('nextTrip', () => {
+  it('is the earliest trip from today on; past trips do not count', () => {
+    const past = { ...trip, id: 'past', travel_date: '2026-11-01' }
+    const later = { ...trip, id: 'later', travel_date: '2026-12-24' }
+    const today = { ...trip, id: 'today', travel_date: '2026-11-27' }
+    expect(nextTrip([later, past, today], '2026-11-27')).toBe(today)
+    expect(nextTrip([past], '2026-11-27')).toBeUndefined()
+    expect(nextTrip(undefined, '2026-11-27')).toBeUndefined()
   })
 })

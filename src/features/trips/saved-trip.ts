@@ -15,3 +15,10 @@ export function savedTripOn(
     (trip) => samePlace(trip.origin, origin) && samePlace(trip.destination, destination),
   )
 }
+
+/** The trip the deliverer sets off on next (today or later, earliest first), if any. */
+export function nextTrip(trips: readonly Trip[] | undefined, today: string): Trip | undefined {
+  return trips
+    ?.filter((trip) => trip.travel_date >= today)
+    .sort((a, b) => a.travel_date.localeCompare(b.travel_date))[0]
+}
