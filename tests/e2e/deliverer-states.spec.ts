@@ -2,9 +2,9 @@
 // device before it is ever opened (part 7), a declined request says so (part 8), and Available
 // Items is never an empty start (part 4). The real server and the built PWA.
 import { apiCall, apiLogin, apiMultipart, postApprovedItem, TINY_PDF } from './support/api'
-import { waitForPath } from './support/browser'
+import { ACTION_TIMEOUT_MS, waitForPath } from './support/browser'
 import { expectSavedForOffline, TRAVEL_PROOF } from './support/outbox-ui'
-import { expect, expectPresent, test } from './fixtures'
+import { expect, expectPresent, signIn, test } from './fixtures'
 
 type Carried = { id: string; name: string; status: string; delivery_address: string | null }
 
@@ -114,4 +114,70 @@ test('a declined request shows Declined, and a new offer can follow', async ({
       .getByRole('region', { name: 'Request to deliver' })
       .getByRole('button', { name: 'Requested' }),
   ).toBeVisible()
+})
+
+/** A deliverer who signed up just now: verified, no route, no trip, nothing on this device. */
+async function newDeliverer(baseURL: string) {
+  const email = `new-deliverer-${Date.now()}@example.com`
+  const password = 'correct-horse-42'
+  await apiCall(baseURL, null, 'POST', '/api/register', {
+    name: 'Nina New',
+    email,
+    password,
+    role: 'deliverer',
+  })
+  let token = ''
+  await expect
+    .poll(async () => {
+      const response = await fetch(
+        new URL(`/api/dev/outbox?to=${encodeURIComponent(email)}`, baseURL),
+      )
+      const body = (await response.json()) as { data?: { text: string }[] }
+      for (const mail of body.data ?? []) {
+        token ||= String(mail.text).match(/\/verify-email\?token=([^\s"'<>)&]+)/)?.[1] ?? ''
+      }
+      return token !== ''
+    }, 'no verification mail')
+    .toBe(true)
+  await apiCall(baseURL, null, 'POST', '/api/verify-email', { token: decodeURIComponent(token) })
+  return apiLogin(baseURL, email, password)
+}
+
+test('a new deliverer with a location sees items without typing', async ({ browser, server }) => {
+  test.setTimeout(120_000)
+  const base = server.baseURL
+  const sender = await apiLogin(base, 'sender@example.com')
+  const admin = await apiLogin(base, 'admin@example.com')
+  const near = await postApprovedItem(
+    base,
+    sender.token,
+    admin.token,
+    `Parcel near you ${Date.now()}`,
+  )
+  const session = await newDeliverer(base)
+
+  // Near the item's pickup in Berlin; the position is only read when the deliverer taps.
+  const context = await browser.newContext({
+    baseURL: base,
+    serviceWorkers: 'allow',
+    permissions: ['geolocation'],
+    geolocation: { latitude: 52.53, longitude: 13.41 },
+    viewport: { width: 360, height: 800 },
+  })
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+  await signIn(context, base, session)
+  const page = await context.newPage()
+  await page.goto('/available-items')
+
+  // No typing: the newest open items at once.
+  await expect(page.getByRole('heading', { name: 'Newest items', level: 2 })).toBeVisible({
+    timeout: 45_000,
+  })
+  await expect(page.getByRole('article').first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Use my location' }).click()
+  await expect(page.getByRole('heading', { name: 'Items near you', level: 2 })).toBeVisible()
+  await expect(page.getByRole('article', { name: near.name })).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('near-me-360.png'), fullPage: true })
+  await context.close()
 })

@@ -90,6 +90,14 @@ export function AvailableItemCard({
               {detourText(item.detour_km)}
             </Badge>
           )}
+          {/* Near the deliverer (no route): how far the pickup is. */}
+          {item.detour_km === undefined && item.distance_km !== undefined && (
+            <Badge colorPalette="teal" variant="surface">
+              {item.distance_km < 1
+                ? 'Pickup under 1 km away'
+                : `Pickup ${Math.round(item.distance_km)} km away`}
+            </Badge>
+          )}
         </HStack>
         <Stack gap="1" fontSize="sm">
           <Text>
