@@ -51,7 +51,9 @@ export async function listNotifications(
       .select({
         ...getTableColumns(notifications),
         // A trip notification says when its item is no longer open (issue 29 part 8).
-        itemOpen: sql<boolean | null>`case when ${notifications.kind} = 'trip_match' and ${notifications.itemId} is not null
+        itemOpen: sql<
+          boolean | null
+        >`case when ${notifications.kind} = 'trip_match' and ${notifications.itemId} is not null
           then exists (select 1 from ${items} where ${items.id} = ${notifications.itemId} and ${availableTo(userId)})
           else null end`,
       })

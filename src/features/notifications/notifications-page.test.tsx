@@ -90,9 +90,9 @@ describe('notifications', { timeout: 15_000 }, () => {
     storeSession('deliverer')
     server.use(userDataHandler('deliverer'), ...fake.handlers)
     renderApp('/notifications')
-    const entry = (
-      await screen.findByRole('link', { name: makeNotification().title })
-    ).closest('li')!
+    const entry = (await screen.findByRole('link', { name: makeNotification().title })).closest(
+      'li',
+    )!
     expect(within(entry).getByText('No longer open')).toBeInTheDocument()
     expect(within(entry).getByText(/Someone else took this item/)).toBeInTheDocument()
     expect(within(entry).queryByText('New')).not.toBeInTheDocument()
