@@ -33,7 +33,7 @@ export function SaveTripButton({ origin, destination, radiusKm }: SaveTripButton
       <Text fontSize="sm" color="fg.muted">
         Saved as your trip “{tripTitle(saved)}” ·{' '}
         <Link asChild colorPalette="brand">
-          <RouterLink to="/trips">My Trips</RouterLink>
+          <RouterLink to="/trips">All trips</RouterLink>
         </Link>
       </Text>
     )
