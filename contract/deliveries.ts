@@ -28,8 +28,8 @@ export const senderStatsAnswer = envelope(senderStats)
 /** docs/spec.md sections 5 and 9; the PWA's copy is in src/features/deliverer/available-search.ts. */
 const DEFAULT_RADIUS_KM = 10
 
-/** POST /api/available-items: body */
-export const availableItemsBody = z.object({
+/** A route and its radius: what a trip keeps (contract/trips.ts). */
+export const routeBody = z.object({
   radius_km: z.coerce
     .number({ error: 'Radius must be a number' })
     .min(1, 'Radius must be at least 1 km')
@@ -37,6 +37,15 @@ export const availableItemsBody = z.object({
     .default(DEFAULT_RADIUS_KM),
   origin_address: locationInput,
   destination_address: locationInput,
+})
+/**
+ * POST /api/available-items: body. Both places: the items along the route (the corridor). The
+ * origin alone: the items whose pickup is within radius_km of it, nearest first. Neither: the
+ * newest open items (issue 29 part 4).
+ */
+export const availableItemsBody = routeBody.extend({
+  origin_address: locationInput.optional(),
+  destination_address: locationInput.optional(),
 })
 export type AvailableItemsBody = z.input<typeof availableItemsBody>
 /** POST /api/available-items: query */
@@ -52,8 +61,9 @@ export const availableItemsAnswer = envelope(
   z.object({
     items: z.array(item),
     pagination: pagination.extend({ last_page: z.number().int() }),
-    origin: location,
-    destination: location,
+    /** The places searched from and to, geocoded; null when not given. */
+    origin: location.nullable(),
+    destination: location.nullable(),
   }),
 )
 

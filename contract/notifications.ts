@@ -160,6 +160,11 @@ const notification = z.object({
   link: z.string(),
   item_id: z.string().nullable(),
   trip_id: z.string().nullable(),
+  /**
+   * A trip notification (trip_match): whether its item is still open to offers (approved, pending,
+   * before its deadline, no request accepted); null for other kinds (issue 29 part 8).
+   */
+  item_open: z.boolean().nullable().optional(),
   read_at: z.string().nullable(),
   created_at: z.string(),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { uuidOf } from './ids'
 import { dateOnly } from './dates'
-import { availableItemsBody } from './deliveries'
+import { routeBody } from './deliveries'
 import { envelope } from './envelope'
 import { location } from './items'
 
@@ -28,7 +28,7 @@ const trip = z.object({
 export type Trip = z.infer<typeof trip>
 
 /** POST /api/trips and PUT /api/trips/{id}: body (origin and destination as in available-items). */
-export const tripBody = availableItemsBody.extend({
+export const tripBody = routeBody.extend({
   name: z
     .string()
     .trim()

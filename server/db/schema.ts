@@ -254,7 +254,14 @@ export const deliveryRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('delivery_requests_item_deliverer_unique').on(t.itemId, t.delivererId),
+    // One request per item and deliverer, but one the sender declined stays as history and a new
+    // offer may follow it while the item is open (decision 043); one the deliverer gave back
+    // (withdrawn_at) still closes the item to them (decision 042).
+    uniqueIndex('delivery_requests_item_deliverer_live_unique')
+      .on(t.itemId, t.delivererId)
+      .where(sql`request_status <> 'rejected' or withdrawn_at is not null`),
+    // The item's requests, history included (what the unique constraint used to serve).
+    index('delivery_requests_item_deliverer_idx').on(t.itemId, t.delivererId),
     index('delivery_requests_deliverer_idx').on(t.delivererId),
     check('delivery_requests_reject_reason_len', sql`char_length(${t.rejectReason}) <= 500`),
     check('delivery_requests_agreed_price_cents_range', sql`${t.agreedPriceCents} >= 0`),

@@ -255,6 +255,35 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
       expect(small.json().message).toBe('Radius must be at least 1 km')
     })
 
+    it('answers the items near the origin alone, and the newest open items with no route', async () => {
+      const { o } = newRoute()
+      const near = await corridorItem(onPath(o, { lat: o.lat + 2, lng: o.lng }, 5), place(o, 3))
+      await corridorItem(onPath(o, { lat: o.lat + 2, lng: o.lng }, 30), place(o, 3))
+      const res = await available(me, { origin_address: o, radius_km: 10 })
+      expect(res.statusCode).toBe(200)
+      const data = res.json().data
+      expect(ids(res)).toEqual([near.id])
+      expect(data.items[0].distance_km).toBeCloseTo(5, 0)
+      expect(data.items[0].detour_km).toBeUndefined()
+      expect(data).toMatchObject({ origin: { lat: o.lat, lng: o.lng }, destination: null })
+
+      // No route: the newest open items first.
+      const later = Date.now() + 60 * 60 * 1000
+      const older = await openItem({ createdAt: new Date(later) })
+      const newest = await openItem({ createdAt: new Date(later + 1000) })
+      const closed = await openItem({ createdAt: new Date(later + 2000), status: 'cancelled' })
+      const all = await available(me, {}, '?per_page=2')
+      expect(all.statusCode).toBe(200)
+      expect(ids(all)).toEqual([newest.id, older.id])
+      expect(ids(all)).not.toContain(closed.id)
+      expect(all.json().data).toMatchObject({ origin: null, destination: null })
+      expect(all.json().data.pagination.total).toBeGreaterThan(2)
+
+      const onlyDestination = await available(me, { destination_address: o })
+      expect(onlyDestination.statusCode).toBe(400)
+      expect(onlyDestination.json().message).toBe('Choose your current location')
+    })
+
     it('is for deliverers only', async () => {
       const body = { origin_address: { lat: 1, lng: 1 }, destination_address: { lat: 2, lng: 2 } }
       expect((await available(null, body)).statusCode).toBe(401)
@@ -357,6 +386,68 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         headers: bearer(me),
       })
       expect(detail.json().data.requested_by).toEqual([me.id])
+    })
+
+    it('takes a new offer after the sender declined, keeping the declined request as history', async () => {
+      const item = await openItem()
+      expect((await requestItem(me, { item_id: item.id, accept_privacy: 'true' })).statusCode).toBe(
+        200,
+      )
+      // The admin approves the live request, then the sender answers it.
+      const answer = async (status: 'rejected', reason?: string) => {
+        const live = (await requestsOf(item.id)).find((r) => r.requestStatus === 'pending')
+        if (live) await approveDelivery(t.app, item.id, live.id)
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/update-request-status',
+          headers: bearer(sender),
+          payload: { item_id: item.id, deliverer_id: me.id, status, reason },
+        })
+      }
+      expect((await answer('rejected', 'Too late for me')).statusCode).toBe(200)
+      const detail = async () =>
+        (
+          await t.app.inject({ method: 'GET', url: `/api/item/${item.id}`, headers: bearer(me) })
+        ).json().data
+      // Declined: not "requested" any more, and the reason is theirs to read.
+      expect(await detail()).toMatchObject({
+        requested_by: [],
+        rejected_deliverer: [{ id: me.id, reason: 'Too late for me' }],
+      })
+      const rejectedList = async () =>
+        ids(
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/rejected-requests?per_page=100',
+            headers: bearer(me),
+          }),
+        )
+      expect(await rejectedList()).toContain(item.id)
+
+      const again = await requestItem(me, {
+        item_id: item.id,
+        accept_privacy: 'true',
+        deliverer_price: '12.00',
+      })
+      expect(again.statusCode).toBe(200)
+      const rows = await requestsOf(item.id)
+      expect(rows.map((r) => r.requestStatus).sort()).toEqual(['pending', 'rejected'])
+      expect(await detail()).toMatchObject({
+        requested_by: [me.id],
+        rejected_deliverer: [],
+        deliverer_price: 12,
+      })
+      expect(await rejectedList()).not.toContain(item.id)
+      // Still one live request at a time.
+      const third = await requestItem(me, { item_id: item.id, accept_privacy: 'true' })
+      expect(third.statusCode).toBe(409)
+      // The sender's answer goes to the new request; the old one stays as it was.
+      expect((await answer('rejected')).statusCode).toBe(200)
+      const after = await requestsOf(item.id)
+      expect(after.map((r) => r.rejectReason ?? 'none').sort()).toEqual(['Too late for me', 'none'])
+      expect(after.every((r) => r.requestStatus === 'rejected')).toBe(true)
+      // Declined twice, listed once.
+      expect((await rejectedList()).filter((id) => id === item.id)).toHaveLength(1)
     })
 
     it('applies the price rule: the offer if set and non-negative, else sender_price', async () => {

@@ -19,8 +19,8 @@ import { delivererItemAnswer } from '../../contract/items'
 import { decide } from '../../contract/lifecycle'
 import { requireUser } from '../plugins/auth'
 import { requireForm } from '../plugins/uploads'
-import { DomainError, fieldErrors, ITEM_NOT_FOUND } from '../errors'
-import { corridorPage } from '../services/corridor'
+import { DomainError, fieldError, fieldErrors, ITEM_NOT_FOUND } from '../errors'
+import { corridorPage, openItemsPage } from '../services/corridor'
 import { geocode } from '../services/places/geocode'
 import { ANTIPODAL_ROUTE, isAntipodal } from '../services/corridor-geometry'
 import { checkUpload, travelRefusals, withUpload } from '../services/files'
@@ -71,8 +71,44 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request)
       const { page, per_page, search, location, date } = request.query
       const deadlineFrom = date ? new Date(date) : undefined
-      const origin = await geocode(app.places, request.body.origin_address)
-      const destination = await geocode(app.places, request.body.destination_address)
+      const { origin_address, destination_address } = request.body
+      if (destination_address === undefined) {
+        // No route (issue 29 part 4): items near the origin, or the newest open items.
+        const origin =
+          origin_address === undefined ? null : await geocode(app.places, origin_address)
+        const { rows, total } = await openItemsPage(app.db, {
+          delivererId: user.id,
+          ...(origin && { near: origin }),
+          radiusKm: request.body.radius_km,
+          search: search || undefined,
+          location: location || undefined,
+          deadlineFrom,
+          page,
+          perPage: per_page,
+        })
+        const views = await toItemViews(
+          app.db,
+          rows.map((r) => r.item),
+          user,
+        )
+        return {
+          success: true,
+          message: total ? 'Available items' : 'No Items Available',
+          data: {
+            items: views.map((v, i) => {
+              const km = rows[i]?.distanceKm
+              return km === undefined ? v : { ...v, distance_km: km }
+            }),
+            pagination: pageOf(page, per_page, total),
+            origin,
+            destination: null,
+          },
+        }
+      }
+      if (origin_address === undefined)
+        throw fieldError('origin_address', 'Choose your current location')
+      const origin = await geocode(app.places, origin_address)
+      const destination = await geocode(app.places, destination_address)
       // No single great circle joins antipodal ends: refuse rather than pick one at random.
       if (isAntipodal(origin, destination))
         throw new DomainError('VALIDATION_FAILED', ANTIPODAL_ROUTE)

@@ -180,6 +180,7 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
           link: `/available-items/${item.id}`,
           item_id: item.id,
           trip_id: trip?.id,
+          item_open: true,
           read_at: null,
           created_at: expect.any(String),
         },
@@ -303,6 +304,43 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, d4.id))
     expect(left).toEqual([])
+  })
+
+  it('says whether the item of a trip notification is still open', async () => {
+    const d = await createUser(t.app, { role: 'deliverer' })
+    const open = await createItem(t.app, sender.id, { sendingApproval: 'approved' })
+    const taken = await createItem(t.app, sender.id, {
+      sendingApproval: 'approved',
+      status: 'cancelled',
+    })
+    const notice = (itemId: string, kind: 'trip_match' | 'request_rejected', minutes: number) => ({
+      userId: d.id,
+      kind,
+      itemId,
+      title: `${kind} ${itemId}`,
+      body: 'Body',
+      link: `/available-items/${itemId}`,
+      createdAt: new Date(Date.now() - minutes * 60_000),
+    })
+    await t.app.db
+      .insert(notifications)
+      .values([
+        notice(open.id, 'trip_match', 3),
+        notice(taken.id, 'trip_match', 2),
+        notice(taken.id, 'request_rejected', 1),
+      ])
+    const list = (await call(d, 'GET', '/notifications')).json().data.notifications
+    expect(
+      list.map((n: { kind: string; item_id: string; item_open: boolean | null }) => [
+        n.kind,
+        n.item_id,
+        n.item_open,
+      ]),
+    ).toEqual([
+      ['request_rejected', taken.id, null],
+      ['trip_match', taken.id, false],
+      ['trip_match', open.id, true],
+    ])
   })
 
   it('keeps a notification when its trip is deleted', async () => {

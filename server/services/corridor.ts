@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Location } from '../../contract/items'
 import type { Db } from '../db/client'
 import { likePattern } from '../db/like-pattern'
@@ -10,6 +10,7 @@ import {
   EARTH_KM,
   ORDER_TOLERANCE_KM,
   pathOf,
+  unitVector,
   type Path,
   type Vec3,
 } from './corridor-geometry'
@@ -286,6 +287,69 @@ function preparedCorridor(db: Db, shape: CorridorShape) {
   let statement = byShape.get(key)
   if (!statement) byShape.set(key, (statement = prepareCorridor(db, shape, key)))
   return statement
+}
+
+export interface OpenItemsQuery {
+  delivererId: string
+  /** Items whose pickup lies within radiusKm of here, nearest first; none: the newest first. */
+  near?: Pick<Location, 'lat' | 'lng'>
+  radiusKm: number
+  search?: string
+  location?: string
+  deadlineFrom?: Date
+  page: number
+  perPage: number
+}
+
+/**
+ * The items available to the deliverer without a route (issue 29 part 4): near a place (the
+ * pickup within the radius, nearest first, distance_km to the pickup) or, with no place, the
+ * newest first. A latitude band narrows the rows before the exact distance.
+ */
+export async function openItemsPage(db: Db, q: OpenItemsQuery) {
+  const conditions: (SQL | undefined)[] = [availableTo(q.delivererId)]
+  let distance: SQL<number> | null = null
+  if (q.near) {
+    const [x, y, z] = unitVector(q.near)
+    distance = kmOfCos(
+      dotEnd(itemFrom, [sql`${x}::float8`, sql`${y}::float8`, sql`${z}::float8`]),
+    ) as SQL<number>
+    const band = (q.radiusKm / EARTH_KM) * (180 / Math.PI)
+    conditions.push(
+      sql`${items.fromLat} between ${q.near.lat - band} and ${q.near.lat + band}`,
+      sql`${distance} <= ${q.radiusKm}::float8`,
+    )
+  }
+  if (q.search) {
+    const p = likePattern(q.search)
+    conditions.push(or(sql`${items.name} ilike ${p}`, sql`${items.description} ilike ${p}`))
+  }
+  if (q.location) {
+    const p = likePattern(q.location)
+    conditions.push(or(sql`${items.fromAddress} ilike ${p}`, sql`${items.toAddress} ilike ${p}`))
+  }
+  if (q.deadlineFrom) conditions.push(sql`${items.deliveryDeadline} >= ${q.deadlineFrom}`)
+  const where = and(...conditions)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ item: items, distance: (distance ?? sql<null>`null`).mapWith(Number) })
+      .from(items)
+      .where(where)
+      .orderBy(...(distance ? [asc(distance)] : [desc(items.createdAt)]), asc(items.id))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(items)
+      .where(where),
+  ])
+  return {
+    rows: rows.map((r) => ({
+      item: r.item,
+      distanceKm: q.near ? Math.round(r.distance * 10) / 10 : undefined,
+    })),
+    total: total?.n ?? 0,
+  }
 }
 
 export interface CorridorPage {

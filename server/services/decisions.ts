@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   deliveryApprovalBody,
@@ -99,6 +99,9 @@ export async function decideDelivery(
       .where(
         and(eq(deliveryRequests.itemId, item_id), eq(deliveryRequests.delivererId, deliverer_id)),
       )
+      // Their latest: an earlier, declined request is history (decision 043).
+      .orderBy(desc(deliveryRequests.createdAt), desc(deliveryRequests.id))
+      .limit(1)
     if (!req) throw new DomainError('REQUEST_NOT_FOUND', 'Delivery request not found')
     if (req.requestStatus !== 'pending')
       throw new DomainError(

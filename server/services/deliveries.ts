@@ -39,8 +39,10 @@ export interface NewRequest {
 }
 
 /**
- * POST /api/request-item: one request per item and deliverer, on an item still available to
- * them (locked while the request is written), with its travel document and an audit entry.
+ * POST /api/request-item: one live request per item and deliverer, on an item still available to
+ * them (locked while the request is written), with its travel document and an audit entry. After
+ * the sender declined (or the deliverer gave it back), a new offer is a new request; the old one
+ * stays as history (decision 043).
  */
 export async function requestItem(db: Db, notifier: Notifier, r: NewRequest): Promise<void> {
   await db.transaction(async (tx) => {
@@ -64,7 +66,8 @@ export async function requestItem(db: Db, notifier: Notifier, r: NewRequest): Pr
         deliveryApproval: 'pending',
         requestStatus: 'pending',
       })
-      .onConflictDoNothing({ target: [deliveryRequests.itemId, deliveryRequests.delivererId] })
+      // One live request per item and deliverer; a declined one is history (decision 043).
+      .onConflictDoNothing()
       .returning({ id: deliveryRequests.id })
     if (!created) throw new DomainError('CONFLICT', ALREADY_REQUESTED)
     // The route checked that a document came with the request.
@@ -110,6 +113,11 @@ export async function delivererStats(db: Db, delivererId: string) {
     delivered_items: of('delivered'),
   }
 }
+
+/** The joined request is the deliverer's latest on its item (older ones are history). */
+const latestOwnRequest = sql`not exists (select 1 from delivery_requests newer
+  where newer.item_id = ${deliveryRequests.itemId} and newer.deliverer_id = ${deliveryRequests.delivererId}
+  and (newer.created_at, newer.id) > (${deliveryRequests.createdAt}, ${deliveryRequests.id}))`
 
 /** One page of item rows joined to this deliverer's request, with the total. */
 async function requestPage(
@@ -166,12 +174,15 @@ export function myDeliveriesPage(db: Db, delivererId: string, page: number, perP
   )
 }
 
-/** GET /api/rejected-requests: items whose sender rejected this deliverer's request. */
+/**
+ * GET /api/rejected-requests: items whose sender rejected this deliverer's latest request (an item
+ * they offered again after a rejection is back under My Deliveries, decision 043).
+ */
 export function rejectedRequestsPage(db: Db, delivererId: string, page: number, perPage: number) {
   return requestPage(
     db,
     delivererId,
-    eq(deliveryRequests.requestStatus, 'rejected'),
+    and(eq(deliveryRequests.requestStatus, 'rejected'), latestOwnRequest),
     [desc(deliveryRequests.updatedAt), asc(items.id)],
     page,
     perPage,

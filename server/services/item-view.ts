@@ -283,6 +283,13 @@ export async function loadViewExtras(
   return { ratings, unread: new Map(unread.map((u) => [u.item_id, u.unread])) }
 }
 
+/** The latest request of each deliverer, in the order of the list (oldest first). */
+function latestPerDeliverer<R extends { delivererId: string }>(requests: R[]): R[] {
+  const last = new Map<string, R>()
+  for (const r of requests) last.set(r.delivererId, r)
+  return requests.filter((r) => last.get(r.delivererId) === r)
+}
+
 /** Pure: one item row + its related rows -> the contract Item, as `viewer` may see it. */
 export function buildItemView(
   row: ItemRow,
@@ -296,15 +303,24 @@ export function buildItemView(
   const accepted = partyToHandoffs(row, related, viewer)
   const ownerOrAdmin =
     viewer.role === 'admin' || (viewer.role === 'sender' && row.senderId === viewer.id)
+  // Each deliverer's latest request (oldest first): an earlier, declined one is history, and a
+  // new offer after it counts (decision 043).
+  const latest = latestPerDeliverer(related.requests)
+  const ownLatest =
+    viewer.role === 'deliverer' ? latest.find((r) => r.delivererId === viewer.id) : undefined
   const listed =
     viewer.role === 'admin'
       ? related.requests
       : viewer.role === 'deliverer'
-        ? related.requests.filter((r) => r.delivererId === viewer.id)
+        ? // Declined by the sender is not "requested": the deliverer may offer again (issue 29
+          // part 8); given back by them still is (decision 042).
+          ownLatest && (ownLatest.requestStatus !== 'rejected' || ownLatest.withdrawnAt)
+          ? [ownLatest]
+          : []
         : current
           ? [current]
           : []
-  const rejected = related.requests.filter(
+  const rejected = latest.filter(
     (r) =>
       r.requestStatus === 'rejected' &&
       (viewer.role !== 'deliverer' || r.delivererId === viewer.id),
@@ -317,10 +333,7 @@ export function buildItemView(
   // A deliverer always sees the price of their own request (their offer, or the sender's price they
   // asked to carry it for), current or not yet; never another deliverer's (one request per
   // deliverer and item).
-  const priced =
-    viewer.role === 'deliverer'
-      ? related.requests.find((r) => r.delivererId === viewer.id)
-      : current
+  const priced = viewer.role === 'deliverer' ? ownLatest : current
   return {
     id: row.id,
     name: row.name,

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
 import {
   notificationKinds,
   type Notification,
   type NotificationKind,
 } from '../../contract/notifications'
 import type { Db } from '../db/client'
-import { notifications } from '../db/schema'
+import { items, notifications } from '../db/schema'
+import { availableTo } from './corridor'
 
 export type NotificationRow = typeof notifications.$inferSelect
 
@@ -13,7 +14,9 @@ export type NotificationRow = typeof notifications.$inferSelect
 const isKind = (kind: string): kind is NotificationKind =>
   (notificationKinds as readonly string[]).includes(kind)
 
-export const toNotificationView = (row: NotificationRow): Notification => ({
+export const toNotificationView = (
+  row: NotificationRow & { itemOpen?: boolean | null },
+): Notification => ({
   id: row.id,
   // A row of a kind this release does not know (written by a newer one) still opens its link.
   kind: isKind(row.kind) ? row.kind : 'info_requested',
@@ -22,6 +25,7 @@ export const toNotificationView = (row: NotificationRow): Notification => ({
   link: row.link,
   item_id: row.itemId,
   trip_id: row.tripId,
+  ...(row.itemOpen !== undefined ? { item_open: row.itemOpen } : {}),
   read_at: row.readAt ? row.readAt.toISOString() : null,
   created_at: row.createdAt.toISOString(),
 })
@@ -44,7 +48,15 @@ export async function listNotifications(
   const mine = eq(notifications.userId, userId)
   const [rows, [total], unread] = await Promise.all([
     db
-      .select()
+      .select({
+        ...getTableColumns(notifications),
+        // A trip notification says when its item is no longer open (issue 29 part 8).
+        itemOpen: sql<
+          boolean | null
+        >`case when ${notifications.kind} = 'trip_match' and ${notifications.itemId} is not null
+          then exists (select 1 from ${items} where ${items.id} = ${notifications.itemId} and ${availableTo(userId)})
+          else null end`,
+      })
       .from(notifications)
       .where(mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))

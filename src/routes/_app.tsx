@@ -12,6 +12,7 @@ import { apiFailure } from '@/lib/api-failure'
 import { requireSignIn } from '@/lib/guards'
 import { loneToken } from '@/lib/auth-storage'
 import { useWarmMapCache } from '@/lib/offline/warm-map-cache'
+import { KeepDeliveriesOnDevice } from '@/features/deliverer/keep-deliveries-on-device'
 import { useSession } from '@/lib/use-session'
 
 export const Route = createFileRoute('/_app')({
@@ -84,6 +85,8 @@ function AppRoute() {
         <LazyProfileModal open={profileOpen} onClose={closeProfile} />
       </AppLayout>
       <Toaster />
+      {/* Issue 29 part 7: accepted deliveries are on the device before they are opened. */}
+      {role === 'deliverer' && <KeepDeliveriesOnDevice />}
     </QueryClientProvider>
   )
 }

@@ -17,6 +17,20 @@ const server = setupServer(
   ),
   // The deliverer's pages fetch the handoff keys to keep them on the device (decision 036).
   http.get('/api/handoff-keys', () => HttpResponse.json({ keys: [] })),
+  // Available Items with a route asks whether it is a saved trip already; none unless a test says.
+  http.get('/api/trips', () =>
+    HttpResponse.json({ success: true, message: 'Trips', data: { trips: [] } }),
+  ),
+  // Every signed-in deliverer page keeps their accepted deliveries on the device (issue 29 part 7);
+  // none unless a test says.
+  http.get('/api/my-deliveries', ({ request }) => {
+    const perPage = Number(new URL(request.url).searchParams.get('per_page') ?? 10)
+    return HttpResponse.json({
+      success: true,
+      message: 'OK',
+      data: { items: [], pagination: { current_page: 1, per_page: perPage, total: 0 } },
+    })
+  }),
 )
 ;(globalThis as { __toteMswServer?: typeof server }).__toteMswServer = server
 

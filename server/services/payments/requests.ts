@@ -200,6 +200,9 @@ const requestOf = (db: Db, itemId: string, delivererId: string) =>
     .select()
     .from(deliveryRequests)
     .where(and(eq(deliveryRequests.itemId, itemId), eq(deliveryRequests.delivererId, delivererId)))
+    // Their latest: an earlier, declined request is history (decision 043).
+    .orderBy(desc(deliveryRequests.createdAt), desc(deliveryRequests.id))
+    .limit(1)
 
 /**
  * POST /api/update-request-status. Accepting needs a payment of this request at its price that the

@@ -72,8 +72,9 @@ export function rejectedRequestsQueryOptions(page: number) {
 }
 
 export interface AvailableParams {
-  origin: Location
-  destination: Location
+  /** With the destination: the route. Alone: items near it. Neither: the newest open items. */
+  origin?: Location
+  destination?: Location
   radiusKm: number
   page: number
   perPage: number
@@ -87,8 +88,8 @@ export function availableItemsQueryOptions(params: AvailableParams) {
     queryFn: async () => {
       const body: AvailableItemsBody = {
         radius_km: params.radiusKm,
-        origin_address: params.origin,
-        destination_address: params.destination,
+        ...(params.origin && { origin_address: params.origin }),
+        ...(params.destination && { destination_address: params.destination }),
       }
       const searchParams: Record<string, string | number> = {
         page: params.page,

@@ -12,6 +12,8 @@ interface AvailableItemCardProps {
   /** Chosen on the map. */
   highlighted: boolean
   requested: boolean
+  /** The sender declined this deliverer's request: a new offer is possible (decision 043). */
+  declined?: boolean
   /** A request for this item waits in the outbox: no second one is offered. */
   queued: boolean
   onRequest: (item: Item) => void
@@ -28,6 +30,7 @@ export function AvailableItemCard({
   number,
   highlighted,
   requested,
+  declined = false,
   queued,
   onRequest,
 }: AvailableItemCardProps) {
@@ -67,6 +70,11 @@ export function AvailableItemCard({
           <Card.Title flex="1" as="h2" id={`item-${item.id}`} fontSize="lg">
             {item.name}
           </Card.Title>
+          {declined && (
+            <Badge colorPalette="red" variant="subtle">
+              Declined
+            </Badge>
+          )}
           {item.is_fragile && (
             <Badge colorPalette="orange" variant="subtle">
               Fragile
@@ -80,6 +88,14 @@ export function AvailableItemCard({
           {item.detour_km !== undefined && (
             <Badge colorPalette="teal" variant="surface">
               {detourText(item.detour_km)}
+            </Badge>
+          )}
+          {/* Near the deliverer (no route): how far the pickup is. */}
+          {item.detour_km === undefined && item.distance_km !== undefined && (
+            <Badge colorPalette="teal" variant="surface">
+              {item.distance_km < 1
+                ? 'Pickup under 1 km away'
+                : `Pickup ${Math.round(item.distance_km)} km away`}
             </Badge>
           )}
         </HStack>
@@ -127,7 +143,13 @@ export function AvailableItemCard({
           disabled={requested || queued}
           onClick={() => onRequest(item)}
         >
-          {requested ? 'Requested' : queued ? 'Queued' : 'Request to Deliver'}
+          {requested
+            ? 'Requested'
+            : queued
+              ? 'Queued'
+              : declined
+                ? 'Make a new offer'
+                : 'Request to Deliver'}
         </Button>
       </Card.Footer>
     </Card.Root>

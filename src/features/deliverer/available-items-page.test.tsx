@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { availableItemsAnswer } from '@contract/deliveries'
 import { messageOnly } from '@contract/envelope'
 import { placeSearchAnswer } from '@contract/places'
@@ -68,28 +68,98 @@ async function pickPlace(
 }
 
 describe('/available-items', { timeout: 15_000 }, () => {
-  it('asks for both places first, then posts the route with radius 10 by default', async () => {
+  it('opens with the newest items, then those near the origin, then the route', async () => {
     const seen: Seen[] = []
     server.use(availableHandler([makeItem()], seen))
     const { user } = setup()
     const prompt = 'Please select your destination and current location to see available items.'
     expect(await screen.findByText(prompt)).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Newest items' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Laptop' })).toBeInTheDocument()
+    expect(seen[0]?.body).toEqual({ radius_km: 10 })
 
     await pickPlace(user, 'Current location', 'New', 'New York, USA')
+    expect(await screen.findByRole('heading', { name: 'Items near you' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(seen.at(-1)?.body).toEqual({ radius_km: 10, origin_address: origin }),
+    )
     expect(screen.getByText(prompt)).toBeInTheDocument()
-    expect(seen).toHaveLength(0)
 
     await pickPlace(user, 'Destination', 'Bos', 'Boston, USA')
-    expect(await screen.findByRole('heading', { name: 'Laptop' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Items on your route' })).toBeInTheDocument()
     expect(screen.queryByText(prompt)).not.toBeInTheDocument()
-    expect(seen[0]?.body).toEqual({
+    expect(seen.at(-1)?.body).toEqual({
       radius_km: 10,
       origin_address: origin,
       destination_address: destination,
     })
-    expect(seen[0]?.query.get('page')).toBe('1')
-    expect(seen[0]?.query.get('per_page')).toBe('10')
-    expect(seen[0]?.query.has('search')).toBe(false)
+    expect(seen.at(-1)?.query.get('page')).toBe('1')
+    expect(seen.at(-1)?.query.get('per_page')).toBe('10')
+    expect(seen.at(-1)?.query.has('search')).toBe(false)
+  })
+
+  it('opens with the last route on this device', async () => {
+    localStorage.setItem(
+      `tote.available-items.last-route:${testUsers.deliverer.id}`,
+      JSON.stringify({ origin, destination, radius: 25 }),
+    )
+    const seen: Seen[] = []
+    server.use(availableHandler([makeItem()], seen))
+    const { router } = setup()
+    expect(await screen.findByRole('heading', { name: 'Items on your route' })).toBeInTheDocument()
+    expect(router.state.location.search).toMatchObject({ origin, destination, radius: 25 })
+    // Straight to the route: no list of the newest items first.
+    await screen.findByRole('heading', { name: 'Laptop' })
+    expect(seen.map((s) => s.body)).toEqual([
+      { radius_km: 25, origin_address: origin, destination_address: destination },
+    ])
+  })
+
+  it('opens with the route of the next saved trip', async () => {
+    const seen: Seen[] = []
+    const trip = {
+      id: 't1',
+      name: 'Work',
+      origin,
+      destination,
+      radius_km: 15,
+      travel_date: '2099-01-01',
+      created_at: '2026-11-01T10:00:00.000Z',
+    }
+    server.use(
+      availableHandler([makeItem()], seen),
+      http.get('/api/trips', () =>
+        HttpResponse.json({ success: true, message: 'Trips', data: { trips: [trip] } }),
+      ),
+    )
+    const { router } = setup()
+    expect(await screen.findByRole('heading', { name: 'Items on your route' })).toBeInTheDocument()
+    expect(router.state.location.search).toMatchObject({ origin, destination, radius: 15 })
+    expect(await screen.findByText(/Saved as your trip “Work”/)).toBeInTheDocument()
+  })
+
+  it('asks for the position only when Use my location is tapped', async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 40.7, longitude: -74, accuracy: 20 } } as GeolocationPosition),
+    )
+    Object.defineProperty(navigator, 'geolocation', {
+      value: { getCurrentPosition },
+      configurable: true,
+    })
+    const seen: Seen[] = []
+    server.use(availableHandler([makeItem()], seen))
+    const { user } = setup()
+    await screen.findByRole('heading', { name: 'Laptop' })
+    expect(getCurrentPosition).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Use my location' }))
+    expect(await screen.findByRole('heading', { name: 'Items near you' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(seen.at(-1)?.body).toEqual({
+        radius_km: 10,
+        origin_address: { lat: 40.7, lng: -74, address: 'My location' },
+      }),
+    )
+    Reflect.deleteProperty(navigator, 'geolocation')
   })
 
   it('sends a radius of at least 1 and a trimmed search', async () => {

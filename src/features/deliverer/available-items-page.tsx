@@ -1,4 +1,4 @@
-import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
@@ -9,15 +9,21 @@ import { PageIntro } from '@/components/page-intro'
 import { failureMessage } from '@/lib/api-failure'
 import { waitingWrite } from '@/lib/outbox/queued-writes'
 import { useOutbox } from '@/lib/outbox/use-outbox'
+import { quickPosition } from '@/lib/quick-position'
 import { useSession } from '@/lib/use-session'
 import { Pager } from '@/components/pager'
 import { availableItemsQueryOptions } from './api'
 import { AvailableFilters } from './available-filters'
 import { AvailableItemCard } from './available-item-card'
-import { DEFAULT_RADIUS_KM, rememberListSearch, type AvailableSearch } from './available-search'
+import {
+  DEFAULT_RADIUS_KM,
+  rememberLastRoute,
+  rememberListSearch,
+  type AvailableSearch,
+} from './available-search'
 import { ConsentDialog } from './consent-dialog'
 import { FailurePopup } from './failure-popup'
-import { isRequestedBy } from './is-requested'
+import { isDeclinedFor, isRequestedBy } from './is-requested'
 import { RequestDialog } from './request-dialog'
 import { useRequestFlow } from './use-request-flow'
 import { PendingStatus } from '@/components/pending-status'
@@ -27,10 +33,16 @@ interface AvailableItemsPageProps {
   onSearchChange: (patch: Partial<AvailableSearch>) => void
   /** Shown under the route once both places are chosen (the route puts "Save as trip" here). */
   routeActions?: ReactNode
+  /** The route file still decides where the page starts (last route, next trip): no list yet. */
+  starting?: boolean
 }
 
 const CHOOSE_PLACES_PROMPT =
   'Please select your destination and current location to see available items.'
+const NO_POSITION =
+  'Tote could not get your location. Choose your current location above or allow location for this site.'
+/** How long "Use my location" waits for a fix. */
+const POSITION_WAIT_MS = 10_000
 
 /** Each listed item's pickup and drop-off, numbered as the cards are. */
 function stopsOf(items: Item[]): MapStop[] {
@@ -58,6 +70,7 @@ export function AvailableItemsPage({
   search,
   onSearchChange,
   routeActions,
+  starting = false,
 }: AvailableItemsPageProps) {
   const userId = useSession()?.user.id
   const [dialogItem, setDialogItem] = useState<Item | null>(null)
@@ -65,22 +78,43 @@ export function AvailableItemsPage({
   const outbox = useOutbox()
   const { origin, destination } = search
   const ready = Boolean(origin && destination)
+  // Never an empty start (issue 29 part 4): the route's items, else those near the origin, else
+  // the newest open items.
+  const nearOnly = !ready && origin !== undefined
 
-  // The request flow returns here from an item's detail page with these choices.
+  // The request flow returns here from an item's detail page with these choices; the next visit
+  // starts from the last route.
   useEffect(() => rememberListSearch(search), [search])
+  useEffect(() => {
+    if (userId) rememberLastRoute(userId, search)
+  }, [userId, search])
 
   const list = useQuery({
     ...availableItemsQueryOptions({
-      // Placeholders only while disabled: the query runs once both places are chosen.
-      origin: origin ?? { lat: 0, lng: 0 },
-      destination: destination ?? { lat: 0, lng: 0 },
+      ...(origin && { origin }),
+      ...(origin && destination && { destination }),
       radiusKm: search.radius ?? DEFAULT_RADIUS_KM,
       page: search.page ?? 1,
       perPage: search.per_page ?? 10,
       search: search.search,
     }),
-    enabled: ready,
+    enabled: !starting,
   })
+
+  // "Use my location": the position is asked for only on this tap.
+  const [locating, setLocating] = useState(false)
+  const [positionFailed, setPositionFailed] = useState(false)
+  const locateMe = async () => {
+    setLocating(true)
+    setPositionFailed(false)
+    const position = await quickPosition(POSITION_WAIT_MS)
+    setLocating(false)
+    if (!position) return setPositionFailed(true)
+    onSearchChange({
+      origin: { lat: position.latitude, lng: position.longitude, address: 'My location' },
+      page: undefined,
+    })
+  }
 
   const closeDialog = useCallback(() => setDialogItem(null), [])
 
@@ -119,6 +153,16 @@ export function AvailableItemsPage({
             required
           />
         </SimpleGrid>
+        {!origin && (
+          <Stack mt="4" gap="2">
+            <HStack>
+              <Button variant="outline" loading={locating} onClick={() => void locateMe()}>
+                Use my location
+              </Button>
+            </HStack>
+            {positionFailed && <FormAlert status="error">{NO_POSITION}</FormAlert>}
+          </Stack>
+        )}
         {ready && routeActions && (
           <HStack mt="4" gap="2" wrap="wrap">
             {routeActions}
@@ -130,21 +174,25 @@ export function AvailableItemsPage({
 
       <Box as="section" aria-labelledby="results-heading">
         <Heading as="h2" size="lg" id="results-heading" mb="3">
-          Items on your route
+          {ready ? 'Items on your route' : nearOnly ? 'Items near you' : 'Newest items'}
         </Heading>
-        {!ready && <FormAlert status="info">{CHOOSE_PLACES_PROMPT}</FormAlert>}
-        {ready && list.isPending && (
+        {!ready && (
+          <Box mb="3">
+            <FormAlert status="info">{CHOOSE_PLACES_PROMPT}</FormAlert>
+          </Box>
+        )}
+        {(starting || list.isPending) && (
           <PendingStatus paused={list.isPaused}>Loading available items…</PendingStatus>
         )}
-        {ready && list.isError && (
+        {list.isError && (
           <FormAlert status="error">
             {failureMessage(list.error, 'Failed to load available items')}
           </FormAlert>
         )}
-        {ready && list.data && list.data.items.length === 0 && (
+        {list.data && list.data.items.length === 0 && (
           <Text color="fg.muted">No Items Available</Text>
         )}
-        {ready && list.data && list.data.items.length > 0 && (
+        {list.data && list.data.items.length > 0 && (
           <Stack gap="4">
             {origin && destination && (
               <CorridorMap
@@ -164,6 +212,7 @@ export function AvailableItemsPage({
                   highlighted={item.id === activeItem}
                   item={item}
                   requested={isRequestedBy(item, userId)}
+                  declined={isDeclinedFor(item, userId)}
                   queued={waitingWrite(outbox.entries, 'request-item', item.id) !== null}
                   onRequest={setDialogItem}
                 />

@@ -64,3 +64,29 @@ export function lastListSearch(): AvailableSearch {
     return {}
   }
 }
+
+const lastRouteKey = (userId: string) => `tote.available-items.last-route:${userId}`
+
+/** A route the deliverer searched, kept on this device so Available Items opens with it next time. */
+export function rememberLastRoute(userId: string, search: AvailableSearch): void {
+  if (!search.origin || !search.destination) return
+  const route = { origin: search.origin, destination: search.destination, radius: search.radius }
+  try {
+    localStorage.setItem(lastRouteKey(userId), JSON.stringify(route))
+  } catch {
+    // storage unavailable: the next visit starts from a saved trip or the newest items
+  }
+}
+
+/** The deliverer's last route on this device (validated again), or null. */
+export function lastRoute(userId: string): AvailableSearch | null {
+  try {
+    const raw = localStorage.getItem(lastRouteKey(userId))
+    const parsed: unknown = raw ? JSON.parse(raw) : null
+    if (!parsed || typeof parsed !== 'object') return null
+    const search = parseAvailableSearch(parsed as Record<string, unknown>)
+    return search.origin && search.destination ? search : null
+  } catch {
+    return null
+  }
+}

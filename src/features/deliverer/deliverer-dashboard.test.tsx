@@ -68,7 +68,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
     ).toBeInTheDocument()
     expect(await screen.findByText('12')).toBeInTheDocument()
     expect(
-      screen.getByText('Available Items', { selector: 'dt, dd, div, p, span' }),
+      within(screen.getByRole('region', { name: 'Statistics' })).getByText('Available Items'),
     ).toBeInTheDocument()
     expect(screen.getByText('Ready to Pick Up')).toBeInTheDocument()
     expect(screen.getByText('In Process')).toBeInTheDocument()
@@ -146,6 +146,52 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
     } finally {
       undo()
     }
+  })
+
+  it('each tile opens what it counts', async () => {
+    storeSession('deliverer')
+    server.use(userDataHandler('deliverer'), statsHandler, deliveriesHandler(1))
+    renderApp('/deliverer-dashboard')
+    const stats = await screen.findByRole('region', { name: 'Statistics' })
+    expect(await within(stats).findByRole('link', { name: 'Available Items' })).toHaveAttribute(
+      'href',
+      '/available-items',
+    )
+    for (const name of ['Ready to Pick Up', 'In Process', 'Delivered']) {
+      expect(within(stats).getByRole('link', { name })).toHaveAttribute('href', '/my-deliveries')
+    }
+  })
+
+  it('a new deliverer gets a first step instead of zero tiles', async () => {
+    storeSession('deliverer')
+    server.use(
+      userDataHandler('deliverer'),
+      http.get('/api/deliverer-stats', () =>
+        answer(delivererStatsAnswer, {
+          success: true,
+          message: 'OK',
+          data: {
+            available_items: 41,
+            ready_to_pickup_items: 0,
+            in_process_items: 0,
+            delivered_items: 0,
+          },
+        }),
+      ),
+      deliveriesHandler(0),
+    )
+    renderApp('/deliverer-dashboard')
+    const start = await screen.findByRole('region', { name: 'Getting started' })
+    expect(start).toHaveTextContent('41 items wait for a traveller now.')
+    expect(within(start).getByRole('link', { name: 'Find items' })).toHaveAttribute(
+      'href',
+      '/available-items',
+    )
+    expect(within(start).getByRole('link', { name: 'Save your first trip' })).toHaveAttribute(
+      'href',
+      '/trips',
+    )
+    expect(screen.queryByText('Ready to Pick Up')).not.toBeInTheDocument()
   })
 
   it("says 'No active deliveries' when there are none", async () => {

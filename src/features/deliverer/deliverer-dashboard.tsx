@@ -1,36 +1,67 @@
-import { Box, Heading, SimpleGrid, Stack, Stat, Text, VisuallyHidden } from '@chakra-ui/react'
+import {
+  Box,
+  Button,
+  Heading,
+  HStack,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import type { delivererStats } from '@contract/deliveries'
 import type { z } from 'zod'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
-import {
-  DASHBOARD_DELIVERIES,
-  delivererStatsQueryOptions,
-  handoffKeysQueryOptions,
-  myDeliveriesQueryOptions,
-} from './api'
+import { DASHBOARD_DELIVERIES, delivererStatsQueryOptions, myDeliveriesQueryOptions } from './api'
 import { CurrentDeliveries } from './current-deliveries'
 import { PendingStatus } from '@/components/pending-status'
 
-const CARRIED = new Set(['ready_to_pickup', 'in_process'])
+type Stats = z.infer<typeof delivererStats>
 
-const counters: { key: keyof z.infer<typeof delivererStats>; label: string }[] = [
-  { key: 'available_items', label: 'Available Items' },
-  { key: 'ready_to_pickup_items', label: 'Ready to Pick Up' },
-  { key: 'in_process_items', label: 'In Process' },
-  { key: 'delivered_items', label: 'Delivered' },
+/** Each tile opens what it counts (issue 29 part 4). */
+const counters: { key: keyof Stats; label: string; to: '/available-items' | '/my-deliveries' }[] = [
+  { key: 'available_items', label: 'Available Items', to: '/available-items' },
+  { key: 'ready_to_pickup_items', label: 'Ready to Pick Up', to: '/my-deliveries' },
+  { key: 'in_process_items', label: 'In Process', to: '/my-deliveries' },
+  { key: 'delivered_items', label: 'Delivered', to: '/my-deliveries' },
 ]
+
+/** No delivery yet, made or waiting: a first step instead of zero tiles. */
+const isNewDeliverer = (stats: Stats, deliveries: number) =>
+  deliveries === 0 &&
+  stats.ready_to_pickup_items + stats.in_process_items + stats.delivered_items === 0
+
+function GettingStarted({ available }: { available: number }) {
+  return (
+    <Box as="section" aria-labelledby="start-heading" bg="bg" borderWidth="1px" rounded="lg" p="4">
+      <Heading as="h2" size="lg" id="start-heading" mb="2">
+        Getting started
+      </Heading>
+      <Text mb="3">
+        {available === 1 ? '1 item waits' : `${available} items wait`} for a traveller now. Find
+        those on your way and offer to carry one, or save your first trip to hear when an item on it
+        is posted.
+      </Text>
+      <HStack gap="2" wrap="wrap">
+        <Button asChild colorPalette="brand">
+          <Link to="/available-items">Find items</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/trips">Save your first trip</Link>
+        </Button>
+      </HStack>
+    </Box>
+  )
+}
 
 export function DelivererDashboard() {
   const stats = useQuery(delivererStatsQueryOptions())
   const deliveries = useQuery(myDeliveriesQueryOptions(1, DASHBOARD_DELIVERIES))
-  // With a delivery to make, the keys that check its handoff codes are fetched now, while there is
-  // signal, and kept on the device (decision 036).
-  useQuery({
-    ...handoffKeysQueryOptions(),
-    enabled: deliveries.data?.items.some((item) => CARRIED.has(item.status)) ?? false,
-  })
 
   return (
     <Stack gap="6">
@@ -44,15 +75,33 @@ export function DelivererDashboard() {
           <h2 id="stats-heading">Statistics</h2>
         </VisuallyHidden>
         {stats.isError && <FormAlert status="error">Failed to load statistics</FormAlert>}
-        {(stats.data || !stats.isError) && (
-          <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
-            {counters.map((counter) => (
-              <Stat.Root key={counter.key} bg="bg" borderWidth="1px" rounded="lg" p="4">
-                <Stat.Label>{counter.label}</Stat.Label>
-                <Stat.ValueText>{stats.data ? stats.data[counter.key] : '–'}</Stat.ValueText>
-              </Stat.Root>
-            ))}
-          </SimpleGrid>
+        {stats.data &&
+        deliveries.data &&
+        isNewDeliverer(stats.data, deliveries.data.items.length) ? (
+          <GettingStarted available={stats.data.available_items} />
+        ) : (
+          (stats.data || !stats.isError) && (
+            <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+              {counters.map((counter) => (
+                <LinkBox key={counter.key} asChild>
+                  <Stat.Root
+                    bg="bg"
+                    borderWidth="1px"
+                    rounded="lg"
+                    p="4"
+                    _hover={{ borderColor: 'brand.solid' }}
+                  >
+                    <Stat.Label>
+                      <LinkOverlay asChild>
+                        <Link to={counter.to}>{counter.label}</Link>
+                      </LinkOverlay>
+                    </Stat.Label>
+                    <Stat.ValueText>{stats.data ? stats.data[counter.key] : '–'}</Stat.ValueText>
+                  </Stat.Root>
+                </LinkBox>
+              ))}
+            </SimpleGrid>
+          )
         )}
       </section>
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
@@ -36,6 +36,33 @@ function setup(item: Item | null) {
 }
 
 describe('/available-items/$id', { timeout: 15_000 }, () => {
+  it('a declined request shows Declined and, the item still open, Make a new offer', async () => {
+    const me = testUsers.deliverer.id
+    const item = makeItem({ rejected_deliverer: [{ id: me, name: 'Dee', reason: 'Too late' }] })
+    const { user } = setup(item)
+    const section = await screen.findByRole('region', { name: 'Request to deliver' })
+    expect(await within(section).findByText('Declined')).toBeInTheDocument()
+    expect(within(section).getByText('Reason: Too late')).toBeInTheDocument()
+    const button = within(section).getByRole('button', { name: 'Make a new offer' })
+    expect(button).toBeDisabled()
+    await user.upload(screen.getByLabelText(/Proof of travel/), pdf())
+    expect(within(section).getByRole('button', { name: 'Make a new offer' })).toBeEnabled()
+  })
+
+  it('a declined request on an item someone else took offers nothing', async () => {
+    const me = testUsers.deliverer.id
+    setup(
+      makeItem({
+        status: 'ready_to_pickup',
+        rejected_deliverer: [{ id: me, name: 'Dee', reason: null }],
+      }),
+    )
+    const section = await screen.findByRole('region', { name: 'Request to deliver' })
+    expect(await within(section).findByText('Declined')).toBeInTheDocument()
+    expect(within(section).queryByRole('button', { name: 'Make a new offer' })).toBeNull()
+    expect(within(section).queryByLabelText(/Proof of travel/)).toBeNull()
+  })
+
   it('shows the item as docs/spec.md section 2 lists it', async () => {
     const item = makeItem({
       is_fragile: true,

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -18,7 +18,7 @@ import { ConsentDialog } from './consent-dialog'
 import { ActionSection, ItemFacts, ItemHeading } from './detail-parts'
 import { FailurePopup } from './failure-popup'
 import { FileField } from './file-field'
-import { isRequestedBy } from './is-requested'
+import { isDeclinedFor, isOpenForOffers, isRequestedBy } from './is-requested'
 import { ItemNextStep } from './item-next-step'
 import { RejectionNotice } from './rejection-notice'
 import { TRAVEL_PROOF_LABEL } from './request-dialog'
@@ -60,6 +60,9 @@ export function ItemDetailPage({ id }: { id: string }) {
 
 function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }) {
   const requested = isRequestedBy(item, userId)
+  // Declined by the sender (decision 043): a new offer while the item is open, else nothing.
+  const declined = isDeclinedFor(item, userId)
+  const closedToMe = declined && !isOpenForOffers(item)
   const queued = waitingWrite(useOutbox().entries, 'request-item', item.id) !== null
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
@@ -90,13 +93,20 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
             <RatingSummary summary={item.sender_rating} />
           </Text>
         )}
+        {declined && (
+          <HStack>
+            <Badge colorPalette="red" variant="subtle">
+              Declined
+            </Badge>
+          </HStack>
+        )}
         <RejectionNotice item={item} userId={userId} />
         {queued && (
           <Text fontWeight="semibold" color="orange.fg">
             {QUEUED_WRITE_MESSAGE}
           </Text>
         )}
-        {!requested && !queued && (
+        {!requested && !queued && !closedToMe && (
           <FileField
             label={TRAVEL_PROOF_LABEL}
             file={file}
@@ -107,22 +117,28 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
             }}
           />
         )}
-        <HStack>
-          <Button
-            colorPalette="brand"
-            disabled={requested || queued || !file}
-            // The offer input is hidden here (docs/spec.md section 5), so the sender's price is sent.
-            onClick={() => file && flow.start({ item, file, offer: '' })}
-          >
-            {requested
-              ? 'Requested'
-              : queued
-                ? 'Queued'
-                : file
-                  ? 'Request to Deliver'
-                  : 'Upload Travel Document to Request'}
-          </Button>
-        </HStack>
+        {closedToMe ? (
+          <Text color="fg.muted">This item no longer takes offers.</Text>
+        ) : (
+          <HStack>
+            <Button
+              colorPalette="brand"
+              disabled={requested || queued || !file}
+              // The offer input is hidden here (docs/spec.md section 5), so the sender's price is sent.
+              onClick={() => file && flow.start({ item, file, offer: '' })}
+            >
+              {requested
+                ? 'Requested'
+                : queued
+                  ? 'Queued'
+                  : declined
+                    ? 'Make a new offer'
+                    : file
+                      ? 'Request to Deliver'
+                      : 'Upload Travel Document to Request'}
+            </Button>
+          </HStack>
+        )}
       </ActionSection>
 
       <InfoRequestArea

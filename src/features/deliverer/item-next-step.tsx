@@ -1,10 +1,9 @@
 import { Button, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { itemStage } from '@contract/item-stage'
 import type { Item } from '@contract/items'
 import { NextStepCard } from '@/components/next-step-card'
 import { formatLongDate, formatPrice } from '@/lib/format'
-import { isRequestedBy } from './is-requested'
+import { isDeclinedFor, isOpenForOffers, isRequestedBy } from './is-requested'
 
 const toRequest = (label: string) => (
   <Button asChild colorPalette="brand">
@@ -18,9 +17,7 @@ const toRequest = (label: string) => (
  * after a decline, or go to the delivery once the sender accepted theirs.
  */
 export function ItemNextStep({ item, userId }: { item: Item; userId: string | undefined }) {
-  const stage = itemStage(item)
   const mine = userId !== undefined && item.deliverer_id === userId
-  const declined = item.rejected_deliverer.some((r) => r.id === userId)
   const deadline = formatLongDate(item.delivery_deadline)
 
   if (mine && item.request_status === 'accepted')
@@ -39,7 +36,7 @@ export function ItemNextStep({ item, userId }: { item: Item; userId: string | un
         <Text>Pick it up and deliver it by {deadline}.</Text>
       </NextStepCard>
     )
-  if (stage !== 'open_for_offers' && stage !== 'offer_received')
+  if (!isOpenForOffers(item))
     return <NextStepCard turn="stopped" title="No longer open for offers" />
   if (isRequestedBy(item, userId)) {
     const reviewed = mine && item.delivery_approval === 'approved'
@@ -57,7 +54,7 @@ export function ItemNextStep({ item, userId }: { item: Item; userId: string | un
       </NextStepCard>
     )
   }
-  if (declined)
+  if (isDeclinedFor(item, userId))
     return (
       <NextStepCard turn="yours" title="Declined" actions={toRequest('Make a new offer')}>
         <Text>The sender declined your request. The item is still open: you can offer again.</Text>

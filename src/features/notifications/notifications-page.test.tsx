@@ -85,6 +85,19 @@ function notificationsApi(initial: Notification[]) {
 }
 
 describe('notifications', { timeout: 15_000 }, () => {
+  it('a trip notification about an item no longer open says so instead of New', async () => {
+    const fake = notificationsApi([makeNotification({ item_open: false })])
+    storeSession('deliverer')
+    server.use(userDataHandler('deliverer'), ...fake.handlers)
+    renderApp('/notifications')
+    const entry = (await screen.findByRole('link', { name: makeNotification().title })).closest(
+      'li',
+    )!
+    expect(within(entry).getByText('No longer open')).toBeInTheDocument()
+    expect(within(entry).getByText(/Someone else took this item/)).toBeInTheDocument()
+    expect(within(entry).queryByText('New')).not.toBeInTheDocument()
+  })
+
   it('the bell shows the unread count and opens the list; opening one marks it read and shows the item', async () => {
     const fake = notificationsApi([
       makeNotification(),

@@ -84,6 +84,8 @@ function NotificationEntry({ notification }: { notification: Notification }) {
   // Where the person acts (the server's link); only a path of this app, never another site.
   const target = safeRedirectTarget(notification.link)
   const unread = notification.read_at === null
+  // A trip notification whose item no longer takes offers says so, not "New" (issue 29 part 8).
+  const closed = notification.item_open === false
   const open = () => {
     if (unread) markRead.mutate(notification.id)
   }
@@ -118,11 +120,20 @@ function NotificationEntry({ notification }: { notification: Notification }) {
           ) : (
             <Text fontWeight="semibold">{notification.title}</Text>
           )}
-          {unread && <Badge colorPalette="red">New</Badge>}
+          {closed ? (
+            <Badge colorPalette="gray">No longer open</Badge>
+          ) : (
+            unread && <Badge colorPalette="red">New</Badge>
+          )}
         </HStack>
         <Text fontSize="sm" wordBreak="break-word">
           {notification.body}
         </Text>
+        {closed && (
+          <Text fontSize="sm" color="fg.muted">
+            Someone else took this item, or it was withdrawn: it no longer takes offers.
+          </Text>
+        )}
         <Text fontSize="xs" color="fg.muted">
           {formatDateTime(notification.created_at)}
         </Text>

@@ -5,6 +5,8 @@ import {
   HStack,
   Heading,
   Link,
+  LinkBox,
+  LinkOverlay,
   Stack,
   Stat,
   Table,
@@ -20,14 +22,54 @@ import { ItemStageBadge } from '@/components/status-badge'
 import { UnreadMessagesBadge } from '@/components/unread-messages-badge'
 import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from './api'
 import { statusLabels } from '@contract/item-stage'
-import { itemStatuses } from '@contract/lifecycle'
+import { itemStatuses, type ItemStatus } from '@contract/lifecycle'
 
-function Counter({ label, value }: { label: string; value: number }) {
+/** A tile that opens what it counts: All Items, filtered by `status` when given (issue 29 part 4). */
+function Counter({ label, value, status }: { label: string; value: number; status?: ItemStatus }) {
   return (
-    <Stat.Root borderWidth="1px" borderRadius="lg" p="4" bg="bg">
-      <Stat.Label textTransform="capitalize">{label}</Stat.Label>
-      <Stat.ValueText>{value}</Stat.ValueText>
-    </Stat.Root>
+    <LinkBox asChild>
+      <Stat.Root
+        borderWidth="1px"
+        borderRadius="lg"
+        p="4"
+        bg="bg"
+        _hover={{ borderColor: 'brand.solid' }}
+      >
+        <Stat.Label textTransform="capitalize">
+          <LinkOverlay asChild>
+            <RouterLink to="/items" search={status ? { status } : {}}>
+              {label}
+            </RouterLink>
+          </LinkOverlay>
+        </Stat.Label>
+        <Stat.ValueText>{value}</Stat.ValueText>
+      </Stat.Root>
+    </LinkBox>
+  )
+}
+
+/** A sender with no item yet: the first step instead of eight zero tiles. */
+function GettingStarted() {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="start-heading"
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="4"
+    >
+      <Heading as="h2" size="md" id="start-heading" mb="2">
+        Getting started
+      </Heading>
+      <Text mb="3">
+        Post your first item: what it is, where it goes and by when. Once Tote approves it,
+        travellers going that way offer to carry it and you choose one.
+      </Text>
+      <Button asChild colorPalette="brand">
+        <RouterLink to="/post-item">Post your first item</RouterLink>
+      </Button>
+    </Box>
   )
 }
 
@@ -43,7 +85,8 @@ export function SenderDashboard() {
         </Button>
       </HStack>
       <ErrorAlert error={stats.error} fallback="Failed to load statistics" />
-      {stats.data && (
+      {stats.data && stats.data.total === 0 && <GettingStarted />}
+      {stats.data && stats.data.total > 0 && (
         <Grid
           as="section"
           aria-label="Your items by status"
@@ -54,7 +97,12 @@ export function SenderDashboard() {
           <Counter label="Awaiting approval" value={stats.data.awaiting_approval} />
           <Counter label="Requests to review" value={stats.data.requests_to_review} />
           {itemStatuses.map((s) => (
-            <Counter key={s} label={statusLabels[s]} value={stats.data.by_status[s] ?? 0} />
+            <Counter
+              key={s}
+              label={statusLabels[s]}
+              value={stats.data.by_status[s] ?? 0}
+              status={s}
+            />
           ))}
         </Grid>
       )}

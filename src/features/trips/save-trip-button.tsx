@@ -1,9 +1,13 @@
-import { Button } from '@chakra-ui/react'
+import { Button, Link, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import type { Location } from '@contract/items'
 import { toaster } from '@/components/ui/toaster'
 import { useOpenedOnce } from '@/lib/use-opened-once'
-import { useSaveTripMutation } from './api'
+import { tripsQueryOptions, useSaveTripMutation } from './api'
+import { savedTripOn } from './saved-trip'
+import { tripTitle } from './trip-name'
 import { localToday } from './trip-dates'
 
 // Loaded on first open: the form and its fields are not part of /available-items' start.
@@ -17,8 +21,27 @@ interface SaveTripButtonProps {
   radiusKm: number
 }
 
-/** /available-items: keeps the current search as a trip, so new items on it are announced. */
+/**
+ * /available-items: keeps the current search as a trip, so new items on it are announced; a route
+ * already saved says so instead (issue 29 part 8: "Find items" from a trip is not offered again).
+ */
 export function SaveTripButton({ origin, destination, radiusKm }: SaveTripButtonProps) {
+  const trips = useQuery(tripsQueryOptions())
+  const saved = savedTripOn(trips.data, origin, destination)
+  if (saved) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Saved as your trip “{tripTitle(saved)}” ·{' '}
+        <Link asChild colorPalette="brand">
+          <RouterLink to="/trips">All trips</RouterLink>
+        </Link>
+      </Text>
+    )
+  }
+  return <SaveTripDialogButton origin={origin} destination={destination} radiusKm={radiusKm} />
+}
+
+function SaveTripDialogButton({ origin, destination, radiusKm }: SaveTripButtonProps) {
   const [open, setOpen] = useState(false)
   const opened = useOpenedOnce(open)
   const save = useSaveTripMutation()

@@ -81,6 +81,9 @@ describe('/trips', { timeout: 15_000 }, () => {
     await user.click(within(mum).getByRole('link', { name: 'Find items for Visit to Mum' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/available-items'))
     expect(router.state.location.search).toMatchObject({ origin, destination, radius: 10 })
+    // The route is a saved trip already: it is not offered again.
+    expect(await screen.findByText(/Saved as your trip “Visit to Mum”/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save as trip' })).not.toBeInTheDocument()
   })
 
   it('says how to save a first trip when there is none', async () => {
@@ -180,6 +183,7 @@ describe('Save as trip on /available-items', { timeout: 15_000 }, () => {
     const sent: unknown[] = []
     server.use(
       noItems,
+      tripsHandler([]),
       http.post('/api/trips', async ({ request }) => {
         sent.push(await request.json())
         return answer(
@@ -213,6 +217,7 @@ describe('Save as trip on /available-items', { timeout: 15_000 }, () => {
   it('shows the server’s refusal in the form and keeps what was typed', async () => {
     server.use(
       noItems,
+      tripsHandler([]),
       http.post('/api/trips', () => failure(400, TOO_MANY_TRIPS)),
     )
     const { user } = signIn(chosen)

@@ -1,0 +1,3 @@
+ALTER TABLE "delivery_requests" DROP CONSTRAINT "delivery_requests_item_deliverer_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "delivery_requests_item_deliverer_live_unique" ON "delivery_requests" USING btree ("item_id","deliverer_id") WHERE request_status <> 'rejected' or withdrawn_at is not null;--> statement-breakpoint
+CREATE INDEX "delivery_requests_item_deliverer_idx" ON "delivery_requests" USING btree ("item_id","deliverer_id");
