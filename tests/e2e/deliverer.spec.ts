@@ -74,8 +74,8 @@ test.describe('the deliverer requests an item along their route', () => {
     const stat = page.getByRole('region', { name: 'Statistics' })
     for (const [label, key] of [
       ['Available Items', 'available_items'],
-      ['Ready to Pick Up', 'ready_to_pickup_items'],
-      ['In Process', 'in_process_items'],
+      ['Paid — awaiting pickup', 'ready_to_pickup_items'],
+      ['On its way', 'in_process_items'],
       ['Delivered', 'delivered_items'],
     ] as const) {
       const counter = stat.locator('dl', { has: page.getByText(label, { exact: true }) })

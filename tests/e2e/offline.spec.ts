@@ -68,7 +68,7 @@ test.describe('offline: saved reads and the outbox', () => {
     ).toBeVisible()
     await expect(page.getByText(/Last updated (just now|\d+ minutes? ago)/)).toBeVisible()
     // The counters come from the saved stats, not dashes.
-    for (const label of ['Available Items', 'Ready to Pick Up', 'In Process', 'Delivered']) {
+    for (const label of ['Available Items', 'Paid — awaiting pickup', 'On its way', 'Delivered']) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
     }
     const offlineMain = () => page.locator('main').innerText()

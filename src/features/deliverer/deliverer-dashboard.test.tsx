@@ -70,8 +70,9 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
     expect(
       within(screen.getByRole('region', { name: 'Statistics' })).getByText('Available Items'),
     ).toBeInTheDocument()
-    expect(screen.getByText('Ready to Pick Up')).toBeInTheDocument()
-    expect(screen.getByText('In Process')).toBeInTheDocument()
+    const stats = screen.getByRole('region', { name: 'Statistics' })
+    expect(within(stats).getByText('Paid — awaiting pickup')).toBeInTheDocument()
+    expect(within(stats).getByText('On its way')).toBeInTheDocument()
     expect(screen.getByText('7')).toBeInTheDocument()
 
     const table = await screen.findByRole('table')
@@ -157,7 +158,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
       'href',
       '/available-items',
     )
-    for (const name of ['Ready to Pick Up', 'In Process', 'Delivered']) {
+    for (const name of ['Paid — awaiting pickup', 'On its way', 'Delivered']) {
       expect(within(stats).getByRole('link', { name })).toHaveAttribute('href', '/my-deliveries')
     }
   })
@@ -191,7 +192,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
       'href',
       '/trips',
     )
-    expect(screen.queryByText('Ready to Pick Up')).not.toBeInTheDocument()
+    expect(screen.queryByText('Paid — awaiting pickup')).not.toBeInTheDocument()
   })
 
   it("says 'No active deliveries' when there are none", async () => {

@@ -14,6 +14,7 @@ import {
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import type { delivererStats } from '@contract/deliveries'
+import { statusLabels } from '@contract/item-stage'
 import type { z } from 'zod'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
@@ -26,9 +27,9 @@ type Stats = z.infer<typeof delivererStats>
 /** Each tile opens what it counts (issue 29 part 4). */
 const counters: { key: keyof Stats; label: string; to: '/available-items' | '/my-deliveries' }[] = [
   { key: 'available_items', label: 'Available Items', to: '/available-items' },
-  { key: 'ready_to_pickup_items', label: 'Ready to Pick Up', to: '/my-deliveries' },
-  { key: 'in_process_items', label: 'In Process', to: '/my-deliveries' },
-  { key: 'delivered_items', label: 'Delivered', to: '/my-deliveries' },
+  { key: 'ready_to_pickup_items', label: statusLabels.ready_to_pickup, to: '/my-deliveries' },
+  { key: 'in_process_items', label: statusLabels.in_process, to: '/my-deliveries' },
+  { key: 'delivered_items', label: statusLabels.delivered, to: '/my-deliveries' },
 ]
 
 /** No delivery yet, made or waiting: a first step instead of zero tiles. */

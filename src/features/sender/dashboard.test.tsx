@@ -47,7 +47,7 @@ describe('/dashboard (sender)', { timeout: 15_000 }, () => {
       'href',
       '/items',
     )
-    expect(within(tiles).getByRole('link', { name: /^pending$/i })).toHaveAttribute(
+    expect(within(tiles).getByRole('link', { name: 'Not yet paid' })).toHaveAttribute(
       'href',
       '/items?status=pending',
     )
