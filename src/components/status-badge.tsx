@@ -23,7 +23,10 @@ export const stagePalette: Record<ItemStage, string> = {
 
 const answerPalette = { pending: 'yellow', approved: 'green', accepted: 'green', rejected: 'red' }
 
-type StageFields = Pick<Item, 'status' | 'sending_approval' | 'delivery_approval' | 'request_status'>
+type StageFields = Pick<
+  Item,
+  'status' | 'sending_approval' | 'delivery_approval' | 'request_status'
+>
 
 /** Where an item is, in the one vocabulary of contract/item-stage.ts. */
 export function ItemStageBadge({ item }: { item: StageFields }) {
@@ -46,8 +49,7 @@ export function StatusBadge(
     | { kind: 'request'; value: keyof typeof requestLabels | null },
 ) {
   if (!props.value) return <Badge variant="outline">None</Badge>
-  const label =
-    props.kind === 'approval' ? approvalLabels[props.value] : requestLabels[props.value]
+  const label = props.kind === 'approval' ? approvalLabels[props.value] : requestLabels[props.value]
   return (
     <Badge colorPalette={answerPalette[props.value]} variant="subtle">
       {label}

@@ -77,7 +77,10 @@ export function DeliveryRequests({ itemId, requests, onViewDocument }: DeliveryR
                   entries={[
                     ['Offer price', formatPrice(request.deliverer_price)],
                     ['Requested', formatDateTime(request.created_at)],
-                    ['Request status', <StatusBadge key="s" kind="request" value={request.request_status} />],
+                    [
+                      'Request status',
+                      <StatusBadge key="s" kind="request" value={request.request_status} />,
+                    ],
                     [
                       'Delivery approval',
                       <StatusBadge key="a" kind="approval" value={request.delivery_approval} />,

@@ -41,9 +41,7 @@ describe('DeliveryActions', () => {
       const deliver = allows('deliver', 'deliverer', item)
       expect(screen.queryByRole('button', { name: 'Confirm pickup' }) !== null).toBe(pickUp)
       expect(screen.queryByRole('button', { name: 'Confirm delivery' }) !== null).toBe(deliver)
-      expect(screen.queryByRole('heading', { name: / by / }) !== null).toBe(
-        pickUp || deliver,
-      )
+      expect(screen.queryByRole('heading', { name: / by / }) !== null).toBe(pickUp || deliver)
       unmount()
     },
   )

@@ -98,9 +98,7 @@ function ItemDetailsView({ item }: { item: Item }) {
         <ItemProgressTracker item={item} />
       </Box>
       {item.timeline && <HandoffTimeline timeline={item.timeline} />}
-      {!openInfoRequest && (
-        <InfoRequestArea item={item} party="sender" approvalPending={false} />
-      )}
+      {!openInfoRequest && <InfoRequestArea item={item} party="sender" approvalPending={false} />}
       <DisputeSection item={item} />
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
         <BasicInfo item={item} />

@@ -36,8 +36,8 @@ export function SenderNextStep({ item }: { item: Item }) {
       return (
         <NextStepCard turn="stopped" title="Sending was not approved">
           <Text>
-            An admin did not approve sending this item. You can post it again with the details
-            they asked for.
+            An admin did not approve sending this item. You can post it again with the details they
+            asked for.
           </Text>
         </NextStepCard>
       )
