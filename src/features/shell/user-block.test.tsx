@@ -50,6 +50,11 @@ describe('sidebar user block', () => {
       'href',
       '/dashboard',
     )
+    // Receipts live on /payment-method: the sender reaches them from the navigation.
+    expect(within(nav).getByRole('link', { name: 'Payments and receipts' })).toHaveAttribute(
+      'href',
+      '/payment-method',
+    )
     expect(await screen.findByText('Sam Sender')).toBeInTheDocument()
     expect(screen.getByText('SS')).toBeInTheDocument()
   })
