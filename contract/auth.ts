@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envelope } from './envelope'
+import { acceptTerms } from './terms'
 import { address, email, password, personName, phone, selfServiceRole, sessionUser } from './user'
 
 export const registerBody = z.object({
@@ -9,6 +10,8 @@ export const registerBody = z.object({
   role: selfServiceRole,
   phone: phone.optional(),
   address: address.optional(),
+  /** The Terms of service and the Privacy policy (SITE_TERMS_VERSION), accepted: decision 044. */
+  accept_terms: acceptTerms,
 })
 export type RegisterBody = z.input<typeof registerBody>
 export const registerAnswer = envelope(z.object({ user: sessionUser }))

@@ -22,7 +22,11 @@ describe.each(backends)('accounts on %s', (backend) => {
   afterAll(() => t?.close())
 
   const register = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/register', payload })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { accept_terms: true, ...payload },
+    })
   const countUsers = async (email: string) =>
     (await t.app.db.select().from(users).where(eq(users.email, email))).length
 
