@@ -23,13 +23,7 @@ export const termBody = z.object({
 })
 export type TermBody = z.infer<typeof termBody>
 
-/**
- * The version of the public Terms of service (/terms) and Privacy policy (/privacy) pages: the day
- * their text last changed (decision 044). Change it with their text; sign-up records it.
- */
-export const SITE_TERMS_VERSION = '2026-11-27'
-
-/** POST /api/register's `accept_terms`: the Terms of service and the Privacy policy, ticked. */
+/** POST /api/register's `accept_terms`: the Terms of service and the Privacy policy (contract/legal.ts), ticked. */
 export const ACCEPT_TERMS_REQUIRED = 'Please accept the Terms of service and the Privacy policy'
 export const acceptTerms = z.literal(true, { error: ACCEPT_TERMS_REQUIRED })
 
@@ -44,7 +38,6 @@ export const senderTermsAnswer = envelope(
     accepted_at: z.string().nullable(),
   }),
 )
-export type SenderTerms = z.infer<typeof senderTermsAnswer>['data']
 
 /** POST /api/sender-terms/accept: the version the sender read (refused once it changed). */
 export const acceptSenderTermsBody = z.object({
@@ -57,7 +50,3 @@ export const acceptSenderTermsBody = z.object({
 export const acceptSenderTermsAnswer = envelope(
   z.object({ version: z.string(), accepted_at: z.string() }),
 )
-
-/** Said in the pay dialog, before and beside the card form (docs/spec.md). */
-export const PAYMENT_HELD_NOTE =
-  'Your payment is held by Tote until the item is delivered; then the deliverer is paid.'

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACCEPT_TERMS_REQUIRED, SITE_TERMS_VERSION } from '../../contract/terms'
+import { SITE_TERMS_VERSION } from '../../contract/legal'
+import { ACCEPT_TERMS_REQUIRED } from '../../contract/terms'
 import { termsAcceptances, users } from '../db/schema'
 import { seedIfEmpty } from '../db/seed'
 import {

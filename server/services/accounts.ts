@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { registerBody } from '../../contract/auth'
-import { SITE_TERMS_VERSION } from '../../contract/terms'
+import { SITE_TERMS_VERSION } from '../../contract/legal'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { oneTimeTokens, sessions, users } from '../db/schema'
