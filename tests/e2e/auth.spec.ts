@@ -3,7 +3,7 @@
 // These tests are about logging in, so they log in through the UI.
 import type { Page } from '@playwright/test'
 import { apiCall } from './support/api'
-import { field, logIn, waitForPath } from './support/browser'
+import { field, logIn, tick, verificationLink, waitForPath } from './support/browser'
 import { expect, test } from './fixtures'
 
 test.describe('accounts and route guards', () => {
@@ -18,6 +18,9 @@ test.describe('accounts and route guards', () => {
     await field(page, 'Email').fill(email)
     await field(page, 'Password').fill('correct-horse-42')
     await chooseRole(page, 'Deliverer')
+    await tick(
+      page.getByRole('checkbox', { name: 'I accept the Terms of service and the Privacy policy' }),
+    )
     await page.getByRole('button', { name: 'Create account' }).click()
 
     const link = await verificationLink(page, server.baseURL, email)
@@ -51,6 +54,7 @@ test.describe('accounts and route guards', () => {
       email,
       password,
       role: 'sender',
+      accept_terms: true,
     })
     const link = new URL(await verificationLink(page, server.baseURL, email), server.baseURL)
     await apiCall(server.baseURL, null, 'POST', '/api/verify-email', {
@@ -153,27 +157,4 @@ async function chooseRole(page: Page, role: string) {
     .or(page.getByText(role, { exact: true }))
     .first()
     .click()
-}
-
-/** Waits for the verification mail in the dev outbox and returns its /verify-email link. */
-async function verificationLink(page: Page, baseURL: string, email: string): Promise<string> {
-  let link = ''
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(
-          `${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`,
-        )
-        if (!response.ok()) return `HTTP ${response.status()}`
-        const body = (await response.json()) as { data?: { text: string }[] }
-        for (const mail of body.data ?? []) {
-          const match = String(mail.text).match(/\/verify-email\?token=[^\s"'<>)]+/)
-          if (match) link ||= match[0]
-        }
-        return link ? 'found' : 'no mail yet'
-      },
-      { message: `no verification mail for ${email} in /api/dev/outbox`, intervals: [250] },
-    )
-    .toBe('found')
-  return link
 }
