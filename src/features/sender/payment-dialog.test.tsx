@@ -3,7 +3,7 @@ import { http } from 'msw'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createPaymentIntentAnswer } from '@contract/payments'
 import { acceptSenderTermsAnswer } from '@contract/terms'
-import { answer } from '@/test/answers'
+import { answer, failure } from '@/test/answers'
 import { failWith } from '@/test/api-handlers'
 import { makeItem } from '@/test/items'
 import { server } from '@/test/msw-server'
@@ -115,6 +115,31 @@ describe('pay dialog: sender terms and the held payment', { timeout: 15_000 }, (
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The sender terms changed while you were reading them. Please read them again.',
     )
+    expect(within(dialog).queryByLabelText(/card number/i)).toBeNull()
+  })
+
+  it('shows the sender terms again when the server says they changed since they were accepted', async () => {
+    storeSession('sender')
+    let termsReads = 0
+    server.use(...senderBase(makeItem(withPendingRequest)))
+    server.use(
+      // Accepted when the dialog opened; a new version by the time the intent was asked for.
+      senderTermsHandler(() => (termsReads++ === 0 ? '2026-11-01T10:00:00.000Z' : null)),
+      http.post('/api/create-payment-intent', () =>
+        failure(
+          409,
+          'Please accept the sender terms before paying',
+          undefined,
+          'SENDER_TERMS_NOT_ACCEPTED',
+        ),
+      ),
+    )
+    const { user } = renderApp(`/items/${ITEM_ID}`)
+    const dialog = await openPayment(user)
+    expect(
+      await within(dialog).findByRole('checkbox', { name: 'I accept the sender terms' }),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByText('I describe my item truthfully.')).toBeInTheDocument()
     expect(within(dialog).queryByLabelText(/card number/i)).toBeNull()
   })
 })
