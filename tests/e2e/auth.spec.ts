@@ -86,9 +86,38 @@ test.describe('accounts and route guards', () => {
     await waitForPath(page, '/dashboard')
   })
 
-  test('the demo admin logs in and lands on the admin dashboard', async ({ page }) => {
+  test('the demo admin logs in and lands on the admin dashboard, never showing an unnamed button', async ({
+    page,
+  }) => {
+    // Every button on screen from the click to the dashboard, watched as the page changes: its
+    // name is its label, its visible text or its title (a busy button's text is hidden).
+    await page.addInitScript(() => {
+      const unnamed: string[] = []
+      ;(window as unknown as { unnamedButtons: string[] }).unnamedButtons = unnamed
+      const check = () => {
+        for (const button of document.querySelectorAll<HTMLElement>('button, [role="button"]')) {
+          if (!button.checkVisibility()) continue
+          const name =
+            button.getAttribute('aria-label') ||
+            button.getAttribute('aria-labelledby') ||
+            button.innerText.trim() ||
+            button.title
+          if (!name) unnamed.push(button.outerHTML.slice(0, 200))
+        }
+      }
+      new MutationObserver(check).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      })
+    })
     await logIn(page, 'admin@example.com')
     await waitForPath(page, '/admin-dashboard')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(
+      await page.evaluate(() => (window as unknown as { unnamedButtons: string[] }).unnamedButtons),
+    ).toEqual([])
   })
 
   test('a tampered stored token sends the user to the login page on reload', async ({ page }) => {

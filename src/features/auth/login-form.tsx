@@ -84,6 +84,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
             colorPalette="brand"
             disabled={login.isPending || opening}
             loading={login.isPending || opening}
+            loadingText="Logging in…"
           >
             Log in
           </Button>

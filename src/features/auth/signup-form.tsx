@@ -160,6 +160,7 @@ export function SignupForm() {
             colorPalette="brand"
             disabled={register.isPending}
             loading={register.isPending}
+            loadingText="Creating account…"
           >
             Create account
           </Button>

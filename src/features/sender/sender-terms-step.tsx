@@ -90,7 +90,12 @@ export function SenderTermsStep({
         <Button variant="outline" type="button" onClick={onCancel} disabled={accept.isPending}>
           Cancel
         </Button>
-        <Button type="submit" colorPalette="brand" loading={accept.isPending}>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={accept.isPending}
+          loadingText="Accepting…"
+        >
           Accept and continue
         </Button>
       </Dialog.Footer>
