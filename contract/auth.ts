@@ -36,6 +36,8 @@ const token = z
   .max(512)
 
 export const verifyEmailBody = z.object({ token })
+/** POST /api/verify-email: the verified address, for the login the PWA opens next. */
+export const verifyEmailAnswer = envelope(z.object({ email: z.string() }))
 export const forgotPasswordBody = z.object({ email })
 export const resetPasswordBody = z.object({ token, password })
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>

@@ -55,12 +55,18 @@ export async function registerAccount(
   return user
 }
 
+/** Uses the link and marks the address verified; answers the address. */
 export async function verifyEmail(db: Db, token: string) {
   const userId = await consumeToken(db, token, 'verify_email')
-  await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, userId))
+  const user = one(
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email }),
+    'verified user',
+  )
+  return { email: user.email }
 }
 
 /**
