@@ -20,6 +20,28 @@ interface UserActionsProps {
 
 type Open = 'role' | 'deactivate' | null
 
+// The theme (src/components/ui/system.ts) carries no menu recipe yet: the menu's own look here.
+const menuContentStyle = {
+  bg: 'bg.panel',
+  borderWidth: '1px',
+  borderRadius: 'md',
+  boxShadow: 'lg',
+  p: '1',
+  minW: '44',
+  outline: 'none',
+  zIndex: 'dropdown',
+} as const
+const menuItemStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  px: '3',
+  py: '2',
+  minH: '10',
+  borderRadius: 'sm',
+  cursor: 'pointer',
+  _highlighted: { bg: 'bg.muted' },
+} as const
+
 /**
  * A row's actions in one menu ("Actions", named for its user): the table stays narrow and each
  * row reads the same; each action opens its own dialog (reactivating needs none).
@@ -84,14 +106,18 @@ export function UserActions({ user, isSelf, onDone }: UserActionsProps) {
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content aria-label={label}>
-              <Menu.Item value="role">Change role…</Menu.Item>
+            <Menu.Content aria-label={label} {...menuContentStyle}>
+              <Menu.Item value="role" {...menuItemStyle}>
+                Change role…
+              </Menu.Item>
               {user.active ? (
-                <Menu.Item value="deactivate" color="fg.error">
+                <Menu.Item value="deactivate" color="fg.error" {...menuItemStyle}>
                   Deactivate…
                 </Menu.Item>
               ) : (
-                <Menu.Item value="reactivate">Reactivate</Menu.Item>
+                <Menu.Item value="reactivate" {...menuItemStyle}>
+                  Reactivate
+                </Menu.Item>
               )}
             </Menu.Content>
           </Menu.Positioner>
