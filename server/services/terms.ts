@@ -93,9 +93,9 @@ export async function senderTermsFor(db: Db, senderId: string) {
   return { ...current, acceptedAt: at || null }
 }
 
-export const SENDER_TERMS_CHANGED =
+const SENDER_TERMS_CHANGED =
   'The sender terms changed while you were reading them. Please read them again.'
-export const SENDER_TERMS_NOT_ACCEPTED = 'Please accept the sender terms before paying'
+const SENDER_TERMS_NOT_ACCEPTED = 'Please accept the sender terms before paying'
 
 /**
  * POST /api/sender-terms/accept: records the version the sender read, once (accepting it again

@@ -81,7 +81,11 @@ export async function expectImageShown(img: Locator, message: string) {
 }
 
 /** Waits for the verification mail in the dev outbox and returns its /verify-email link. */
-export async function verificationLink(page: Page, baseURL: string, email: string): Promise<string> {
+export async function verificationLink(
+  page: Page,
+  baseURL: string,
+  email: string,
+): Promise<string> {
   let link = ''
   await expect
     .poll(
