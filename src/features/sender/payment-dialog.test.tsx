@@ -142,4 +142,24 @@ describe('pay dialog: sender terms and the held payment', { timeout: 15_000 }, (
     expect(within(dialog).getByText('I describe my item truthfully.')).toBeInTheDocument()
     expect(within(dialog).queryByLabelText(/card number/i)).toBeNull()
   })
+
+  it('shows the refusal when the terms, read again, still say accepted', async () => {
+    storeSession('sender')
+    server.use(...senderBase(makeItem(withPendingRequest)))
+    server.use(
+      http.post('/api/create-payment-intent', () =>
+        failure(
+          409,
+          'Please accept the sender terms before paying',
+          undefined,
+          'SENDER_TERMS_NOT_ACCEPTED',
+        ),
+      ),
+    )
+    const { user } = renderApp(`/items/${ITEM_ID}`)
+    const dialog = await openPayment(user)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please accept the sender terms before paying',
+    )
+  })
 })

@@ -1,7 +1,7 @@
 import { Badge, Dialog, HStack, Spinner, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import { apiFailure } from '@/lib/api-failure'
@@ -85,9 +85,12 @@ function PaymentStep({ itemId, itemName, delivererId, onClose }: BodyProps) {
   const intent = useQuery(paymentIntentQueryOptions(itemId, delivererId))
   const refreshTerms = useRefreshSenderTerms()
   // The sender terms changed since they were read (the server refused the intent): ask again.
+  // Once they are read again, the terms step replaces this one; should they still read as
+  // accepted, the refusal shows as any other.
   const termsChanged = apiFailure(intent.error)?.code === 'SENDER_TERMS_NOT_ACCEPTED'
+  const [termsReread, setTermsReread] = useState(false)
   useEffect(() => {
-    if (termsChanged) void refreshTerms()
+    if (termsChanged) void refreshTerms().finally(() => setTermsReread(true))
   }, [termsChanged, refreshTerms])
 
   async function finalize() {
@@ -111,7 +114,7 @@ function PaymentStep({ itemId, itemName, delivererId, onClose }: BodyProps) {
     })
   }
 
-  if (intent.isPending || termsChanged) return <Preparing />
+  if (intent.isPending || (termsChanged && !termsReread)) return <Preparing />
   if (intent.isError) {
     return (
       <Dialog.Body pb="6">
