@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envelope } from './envelope'
+import { acceptTerms } from './terms'
 import { address, email, password, personName, phone, selfServiceRole, sessionUser } from './user'
 
 export const registerBody = z.object({
@@ -9,6 +10,8 @@ export const registerBody = z.object({
   role: selfServiceRole,
   phone: phone.optional(),
   address: address.optional(),
+  /** The Terms of service and the Privacy policy (SITE_TERMS_VERSION), accepted: decision 044. */
+  accept_terms: acceptTerms,
 })
 export type RegisterBody = z.input<typeof registerBody>
 export const registerAnswer = envelope(z.object({ user: sessionUser }))
@@ -33,6 +36,8 @@ const token = z
   .max(512)
 
 export const verifyEmailBody = z.object({ token })
+/** POST /api/verify-email: the verified address, for the login the PWA opens next. */
+export const verifyEmailAnswer = envelope(z.object({ email: z.string() }))
 export const forgotPasswordBody = z.object({ email })
 export const resetPasswordBody = z.object({ token, password })
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>

@@ -86,6 +86,10 @@ export const ERROR_STATUS = {
   NOTHING_TO_REFUND: 409,
   /** A refund above what is left to refund; the message says how much is left. */
   REFUND_EXCEEDS_REMAINING: 409,
+  /** A payment before the sender accepted the current sender terms (decision 044). */
+  SENDER_TERMS_NOT_ACCEPTED: 409,
+  /** Accepting a version of the sender terms that is no longer the current one: read them again. */
+  SENDER_TERMS_CHANGED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An Idempotency-Key sent again with another method, path or body. */

@@ -22,3 +22,31 @@ export const termBody = z.object({
   role: termRole,
 })
 export type TermBody = z.infer<typeof termBody>
+
+/** POST /api/register's `accept_terms`: the Terms of service and the Privacy policy (contract/legal.ts), ticked. */
+export const ACCEPT_TERMS_REQUIRED = 'Please accept the Terms of service and the Privacy policy'
+export const acceptTerms = z.literal(true, { error: ACCEPT_TERMS_REQUIRED })
+
+/**
+ * GET /api/sender-terms: the sender terms admins publish (role sender), their version (null while
+ * there are none: nothing to accept) and when the caller accepted this version (null if not).
+ */
+export const senderTermsAnswer = envelope(
+  z.object({
+    version: z.string().nullable(),
+    terms: z.array(term),
+    accepted_at: z.string().nullable(),
+  }),
+)
+
+/** POST /api/sender-terms/accept: the version the sender read (refused once it changed). */
+export const acceptSenderTermsBody = z.object({
+  version: z
+    .string({ error: 'Say which version of the sender terms you accept' })
+    .trim()
+    .min(1, 'Say which version of the sender terms you accept')
+    .max(64),
+})
+export const acceptSenderTermsAnswer = envelope(
+  z.object({ version: z.string(), accepted_at: z.string() }),
+)

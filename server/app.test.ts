@@ -123,12 +123,24 @@ describe.each(backends)('app on %s', (backend) => {
     await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { name: 'A', email: 'o1@example.com', password: 'longenough1', role: 'sender' },
+      payload: {
+        name: 'A',
+        email: 'o1@example.com',
+        password: 'longenough1',
+        role: 'sender',
+        accept_terms: true,
+      },
     })
     await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { name: 'B', email: 'o2@example.com', password: 'longenough1', role: 'sender' },
+      payload: {
+        name: 'B',
+        email: 'o2@example.com',
+        password: 'longenough1',
+        role: 'sender',
+        accept_terms: true,
+      },
     })
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })
     expect(res.statusCode).toBe(200)

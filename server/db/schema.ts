@@ -370,6 +370,27 @@ export const terms = pgTable('terms', {
   updatedAt: updatedAt(),
 })
 
+export const termsDocumentEnum = pgEnum('terms_document', ['site', 'sender'])
+
+/**
+ * Who accepted which version of what, and when (decision 044): `site` the Terms of service and the
+ * Privacy policy at sign-up (SITE_TERMS_VERSION), `sender` the admins' sender terms before a
+ * payment (a fingerprint of their text). Kept, never updated: a new version is a new row.
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    document: termsDocumentEnum('document').notNull(),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('terms_acceptances_once').on(t.userId, t.document, t.version)],
+)
+
 export const payments = pgTable(
   'payments',
   {

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Role } from '../../contract/user'
 import { agreedPriceCents } from '../../contract/money'
+import { SITE_TERMS_VERSION } from '../../contract/legal'
 import { issueHandoffs } from '../services/handoffs'
 import { capturePayment } from '../services/payments/ledger'
 import { holdForRelease } from '../services/payments/releases'
 import { JobQueue } from '../jobs/queue'
 import { hashPassword } from '../services/passwords'
+import { currentSenderTerms, recordAcceptance } from '../services/terms'
 import { tripRouteCells } from '../services/trips'
 import type { Db } from './client'
 import { one } from './one'
@@ -186,6 +188,13 @@ export async function seedIfEmpty(db: Db): Promise<SeededAccount[]> {
           'When I accept a delivery request I pay the agreed price by card; it is released to the deliverer after delivery.',
       },
     ])
+
+    // The demo accounts accepted the Terms of service and Privacy policy at sign-up, and the
+    // demo sender the sender terms: the demo pays without stopping at them (decision 044).
+    for (const user of [sender, deliverer])
+      await recordAcceptance(tx, user.id, 'site', SITE_TERMS_VERSION)
+    const { version } = await currentSenderTerms(tx)
+    if (version) await recordAcceptance(tx, sender.id, 'sender', version)
 
     const day = 24 * 60 * 60 * 1000
     const list = routes()

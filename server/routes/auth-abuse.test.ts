@@ -149,6 +149,7 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
               email: `phone${i}@example.com`,
               password: 'a-strong-passphrase',
               role: 'sender',
+              accept_terms: true,
             },
             '10.9.0.1',
           )
@@ -161,7 +162,13 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
       const res = await post(
         t,
         '/api/register',
-        { name: 'Bot', email: `bot${i}@example.com`, password: 'password123', role: 'sender' },
+        {
+          name: 'Bot',
+          email: `bot${i}@example.com`,
+          password: 'password123',
+          role: 'sender',
+          accept_terms: true,
+        },
         '10.9.0.1',
       )
       expect(res.statusCode).toBe(400)
@@ -169,7 +176,13 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
     const over = await post(
       t,
       '/api/register',
-      { name: 'Late', email: 'late@example.com', password: 'a-strong-passphrase', role: 'sender' },
+      {
+        name: 'Late',
+        email: 'late@example.com',
+        password: 'a-strong-passphrase',
+        role: 'sender',
+        accept_terms: true,
+      },
       '10.9.0.1',
     )
     expect(over.statusCode).toBe(429)
@@ -183,7 +196,13 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
     const elsewhere = await post(
       t,
       '/api/register',
-      { name: 'Else', email: 'else@example.com', password: 'a-strong-passphrase', role: 'sender' },
+      {
+        name: 'Else',
+        email: 'else@example.com',
+        password: 'a-strong-passphrase',
+        role: 'sender',
+        accept_terms: true,
+      },
       '10.9.0.2',
     )
     expect(elsewhere.statusCode).toBe(201)
@@ -200,6 +219,7 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
             email: 'flood@example.com',
             password: 'a-strong-passphrase',
             role: 'sender',
+            accept_terms: true,
           },
           `10.3.0.${i}`,
         ),
@@ -408,7 +428,13 @@ describe.each(backends)('sign-in abuse on %s', (backend) => {
     const res = await post(
       t,
       '/api/register',
-      { name: 'Weak', email: 'weak@example.com', password: 'iloveyou1', role: 'sender' },
+      {
+        name: 'Weak',
+        email: 'weak@example.com',
+        password: 'iloveyou1',
+        role: 'sender',
+        accept_terms: true,
+      },
       '10.7.0.1',
     )
     expect(res.statusCode).toBe(400)

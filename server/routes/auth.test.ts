@@ -22,7 +22,11 @@ describe.each(backends)('accounts on %s', (backend) => {
   afterAll(() => t?.close())
 
   const register = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/register', payload })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { accept_terms: true, ...payload },
+    })
   const countUsers = async (email: string) =>
     (await t.app.db.select().from(users).where(eq(users.email, email))).length
 
@@ -163,7 +167,12 @@ describe.each(backends)('accounts on %s', (backend) => {
         payload: { token },
       })
       expect(ok.statusCode).toBe(200)
-      expect(ok.json().success).toBe(true)
+      // The address it verified, so the PWA opens the login with it filled in.
+      expect(ok.json()).toEqual({
+        success: true,
+        message: 'Your email address has been verified.',
+        data: { email: 'vera@example.com' },
+      })
       const again = await t.app.inject({
         method: 'POST',
         url: '/api/verify-email',

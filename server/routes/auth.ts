@@ -8,6 +8,7 @@ import {
   resendVerificationBody,
   resetPasswordBody,
   setPasswordBody,
+  verifyEmailAnswer,
   verifyEmailBody,
 } from '../../contract/auth'
 import { messageOnly } from '../../contract/envelope'
@@ -94,10 +95,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/verify-email',
-    { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: messageOnly } } },
+    { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: verifyEmailAnswer } } },
     async (request) => {
-      await verifyEmail(app.db, request.body.token)
-      return { success: true, message: 'Your email address has been verified. You can now log in.' }
+      const { email } = await verifyEmail(app.db, request.body.token)
+      return { success: true, message: 'Your email address has been verified.', data: { email } }
     },
   )
 

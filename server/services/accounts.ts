@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { registerBody } from '../../contract/auth'
+import { SITE_TERMS_VERSION } from '../../contract/legal'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { oneTimeTokens, sessions, users } from '../db/schema'
@@ -11,13 +12,15 @@ import { checkToken, consumeToken } from './one-time-links'
 import { assertPasswordAllowed, dummyHash, hashPassword, verifyPassword } from './passwords'
 import type { DeviceToken } from './device-tokens'
 import { clearThrottle, LIMITS, releaseHit, throttle, TOO_MANY } from './throttle'
+import { recordAcceptance } from './terms'
 import { SESSION_TTL_MS, signSessionToken } from './tokens'
 
 type UserRow = typeof users.$inferSelect
 
 /**
- * A new sender or deliverer account and its verification mail. A taken address answers undefined
- * and mails its owner instead, so the caller can answer exactly as for a new account.
+ * A new sender or deliverer account, the terms version it accepted, and its verification mail. A
+ * taken address answers undefined and mails its owner instead (nothing recorded), so the caller
+ * can answer exactly as for a new account.
  */
 export async function registerAccount(
   db: Db,
@@ -26,18 +29,23 @@ export async function registerAccount(
 ): Promise<UserRow | undefined> {
   assertPasswordAllowed(body.password)
   const passwordHash = await hashPassword(body.password)
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: body.name,
-      email: body.email,
-      passwordHash,
-      role: body.role,
-      phone: body.phone ?? '',
-      address: body.address ?? '',
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning()
+  const user = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        role: body.role,
+        phone: body.phone ?? '',
+        address: body.address ?? '',
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning()
+    // The Terms of service and the Privacy policy the person ticked: this version, now.
+    if (created) await recordAcceptance(tx, created.id, 'site', SITE_TERMS_VERSION)
+    return created
+  })
   await queueAccountMail(
     jobs,
     user
@@ -47,12 +55,18 @@ export async function registerAccount(
   return user
 }
 
+/** Uses the link and marks the address verified; answers the address. */
 export async function verifyEmail(db: Db, token: string) {
   const userId = await consumeToken(db, token, 'verify_email')
-  await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, userId))
+  const user = one(
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email }),
+    'verified user',
+  )
+  return { email: user.email }
 }
 
 /**

@@ -56,6 +56,10 @@ export function AppDialog({
       motionPreset={fullOnPhone ? 'scale' : { base: 'slide-in-bottom', md: 'scale' }}
       scrollBehavior={scrollBehavior}
       {...(closeOnInteractOutside === false && { closeOnInteractOutside })}
+      // Opened over another layer (the phone menu) but owned by a part that stays (the layout):
+      // when that layer goes (the width crossed the phone breakpoint), this one stays open. A
+      // dialog inside the layer that goes is unmounted with it anyway.
+      onRequestDismiss={(event) => event.preventDefault()}
       lazyMount
       unmountOnExit
     >

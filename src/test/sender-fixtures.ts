@@ -2,6 +2,7 @@ import { http } from 'msw'
 import { handoffCodesAnswer } from '@contract/handoffs'
 import { itemAnswer, itemsListAnswer, type Item } from '@contract/items'
 import { deliverersAnswer } from '@contract/sender-extra'
+import { senderTermsAnswer } from '@contract/terms'
 import { answer } from '@/test/answers'
 import { userDataHandler } from '@/test/api-handlers'
 
@@ -68,9 +69,38 @@ export function handoffCodesHandler(pickupUsedAt: string | null = null) {
   )
 }
 
+/**
+ * GET /api/sender-terms: one sender term, already accepted unless `acceptedAt` is (or, asked at each
+ * call, answers) null.
+ */
+export function senderTermsHandler(
+  acceptedAt: string | null | (() => string | null) = '2026-11-01T10:00:00.000Z',
+) {
+  const accepted_at = () => (typeof acceptedAt === 'function' ? acceptedAt() : acceptedAt)
+  return http.get('/api/sender-terms', () =>
+    answer(senderTermsAnswer, {
+      success: true,
+      message: 'Sender terms retrieved successfully',
+      data: {
+        version: 'v1',
+        terms: [
+          {
+            id: 't1',
+            title: 'Accurate description',
+            description: 'I describe my item truthfully.',
+            role: 'sender',
+          },
+        ],
+        accepted_at: accepted_at(),
+      },
+    }),
+  )
+}
+
 export function senderBase(item?: Item) {
   return [
     userDataHandler('sender'),
+    senderTermsHandler(),
     deliverersHandler(),
     handoffCodesHandler(),
     itemsListHandler(item ? [item] : []),

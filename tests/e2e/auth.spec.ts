@@ -3,7 +3,7 @@
 // These tests are about logging in, so they log in through the UI.
 import type { Page } from '@playwright/test'
 import { apiCall } from './support/api'
-import { field, logIn, waitForPath } from './support/browser'
+import { field, logIn, tick, verificationLink, waitForPath } from './support/browser'
 import { expect, test } from './fixtures'
 
 test.describe('accounts and route guards', () => {
@@ -18,6 +18,9 @@ test.describe('accounts and route guards', () => {
     await field(page, 'Email').fill(email)
     await field(page, 'Password').fill('correct-horse-42')
     await chooseRole(page, 'Deliverer')
+    await tick(
+      page.getByRole('checkbox', { name: 'I accept the Terms of service and the Privacy policy' }),
+    )
     await page.getByRole('button', { name: 'Create account' }).click()
 
     const link = await verificationLink(page, server.baseURL, email)
@@ -51,6 +54,7 @@ test.describe('accounts and route guards', () => {
       email,
       password,
       role: 'sender',
+      accept_terms: true,
     })
     const link = new URL(await verificationLink(page, server.baseURL, email), server.baseURL)
     await apiCall(server.baseURL, null, 'POST', '/api/verify-email', {
@@ -82,9 +86,38 @@ test.describe('accounts and route guards', () => {
     await waitForPath(page, '/dashboard')
   })
 
-  test('the demo admin logs in and lands on the admin dashboard', async ({ page }) => {
+  test('the demo admin logs in and lands on the admin dashboard, never showing an unnamed button', async ({
+    page,
+  }) => {
+    // Every button on screen from the click to the dashboard, watched as the page changes: its
+    // name is its label, its visible text or its title (a busy button's text is hidden).
+    await page.addInitScript(() => {
+      const unnamed: string[] = []
+      ;(window as unknown as { unnamedButtons: string[] }).unnamedButtons = unnamed
+      const check = () => {
+        for (const button of document.querySelectorAll<HTMLElement>('button, [role="button"]')) {
+          if (!button.checkVisibility()) continue
+          const name =
+            button.getAttribute('aria-label') ||
+            button.getAttribute('aria-labelledby') ||
+            button.innerText.trim() ||
+            button.title
+          if (!name) unnamed.push(button.outerHTML.slice(0, 200))
+        }
+      }
+      new MutationObserver(check).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      })
+    })
     await logIn(page, 'admin@example.com')
     await waitForPath(page, '/admin-dashboard')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(
+      await page.evaluate(() => (window as unknown as { unnamedButtons: string[] }).unnamedButtons),
+    ).toEqual([])
   })
 
   test('a tampered stored token sends the user to the login page on reload', async ({ page }) => {
@@ -153,27 +186,4 @@ async function chooseRole(page: Page, role: string) {
     .or(page.getByText(role, { exact: true }))
     .first()
     .click()
-}
-
-/** Waits for the verification mail in the dev outbox and returns its /verify-email link. */
-async function verificationLink(page: Page, baseURL: string, email: string): Promise<string> {
-  let link = ''
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(
-          `${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`,
-        )
-        if (!response.ok()) return `HTTP ${response.status()}`
-        const body = (await response.json()) as { data?: { text: string }[] }
-        for (const mail of body.data ?? []) {
-          const match = String(mail.text).match(/\/verify-email\?token=[^\s"'<>)]+/)
-          if (match) link ||= match[0]
-        }
-        return link ? 'found' : 'no mail yet'
-      },
-      { message: `no verification mail for ${email} in /api/dev/outbox`, intervals: [250] },
-    )
-    .toBe('found')
-  return link
 }

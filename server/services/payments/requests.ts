@@ -16,6 +16,7 @@ import { releasePayments, settleStrayPayment } from './refunds'
 import { capturePayment } from './ledger'
 import { scheduleAutoRefund } from './auto-refund'
 import type { MoneyRules } from '../../config'
+import { assertSenderTermsAccepted } from '../terms'
 
 export const CANNOT_PAY = 'This request cannot be paid'
 const PAYMENT_NOT_COMPLETED = 'Payment has not been completed'
@@ -61,7 +62,8 @@ export async function payableRequest(db: Db, item: ItemRow, delivererId: string)
  * POST /api/create-payment-intent: the intent for the item's current request, at the server's
  * price. The item row is locked while it looks for the request's live payment and makes one only
  * when there is none, so parallel calls (on any number of processes) answer one client_secret; the
- * partial unique index payments_one_live_per_request backs this up in the database.
+ * partial unique index payments_one_live_per_request backs this up in the database. A sender who
+ * has not accepted the current sender terms is refused (409 SENDER_TERMS_NOT_ACCEPTED, decision 044).
  */
 export async function intentForRequest(
   db: Db,
@@ -70,6 +72,7 @@ export async function intentForRequest(
 ): Promise<PaymentRow> {
   const owned = await ownedItem(db, opts.senderId, opts.itemId)
   await payableRequest(db, owned, opts.delivererId)
+  await assertSenderTermsAccepted(db, opts.senderId)
   return db.transaction(async (tx) => {
     const [item] = await tx.select().from(items).where(eq(items.id, owned.id)).for('update')
     if (!item) throw new DomainError('ITEM_NOT_FOUND', ITEM_NOT_FOUND)

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCreateUserAnswer, adminUsersAnswer } from '@contract/admin'
 import { messageOnly } from '@contract/envelope'
 import { answer } from '@/test/answers'
@@ -9,6 +9,16 @@ import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
 import { adminUser, pagination } from '@/test/admin-fixtures'
+
+// jsdom has neither PointerEvent nor ResizeObserver; Chakra's menu (zag) uses both.
+beforeAll(() => {
+  window.PointerEvent ??= class extends MouseEvent {} as typeof PointerEvent
+  window.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+})
 
 const sam = adminUser()
 const me = adminUser({
@@ -91,9 +101,17 @@ describe('Users', { timeout: 20_000 }, () => {
     )
     const { user } = renderApp('/users')
     await screen.findByText('sender@example.com')
+    // The row's actions are in its menu.
     await user.click(
-      within(rowOf('Sam Sender')).getByRole('button', { name: 'Deactivate Sam Sender' }),
+      within(rowOf('Sam Sender')).getByRole('button', { name: 'Actions for Sam Sender' }),
     )
+    const menu = await screen.findByRole('menu', { name: 'Actions for Sam Sender' })
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Change role…', 'Deactivate…'])
+    await user.click(within(menu).getByRole('menuitem', { name: 'Deactivate…' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate Sam Sender?' })
     expect(dialog).toHaveTextContent(/signed out on every device at once/)
     expect(sent).toBeUndefined()
@@ -113,9 +131,17 @@ describe('Users', { timeout: 20_000 }, () => {
     )
     const { user } = renderApp('/users')
     await screen.findByText('sender@example.com')
-    await user.selectOptions(screen.getByLabelText('Role of Sam Sender'), 'deliverer')
-    await user.click(within(rowOf('Sam Sender')).getByRole('button', { name: 'Save role' }))
+    await user.click(
+      within(rowOf('Sam Sender')).getByRole('button', { name: 'Actions for Sam Sender' }),
+    )
+    await user.click(await screen.findByRole('menuitem', { name: 'Change role…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of Sam Sender' })
+    const save = within(dialog).getByRole('button', { name: 'Save role' })
+    expect(save).toBeDisabled()
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'deliverer')
+    await user.click(save)
     expect(await screen.findByText('Role updated')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(sent).toEqual({ user_id: sam.id, role: 'deliverer' })
   })
 
@@ -124,7 +150,7 @@ describe('Users', { timeout: 20_000 }, () => {
     renderApp('/users')
     await screen.findByText('admin@example.com')
     const own = rowOf('Ada Admin')
-    expect(within(own).queryByRole('button', { name: /deactivate/i })).toBeNull()
+    expect(within(own).queryByRole('button', { name: /actions|deactivate/i })).toBeNull()
     expect(within(own).getByText('This is you')).toBeInTheDocument()
   })
 

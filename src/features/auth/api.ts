@@ -5,6 +5,7 @@ import type {
   ResetPasswordBody,
   loginAnswer,
   registerAnswer,
+  verifyEmailAnswer,
 } from '@contract/auth'
 import type { messageOnly } from '@contract/envelope'
 import { saveSession } from '@/lib/auth-storage'
@@ -51,16 +52,17 @@ export function useNewPasswordMutation(endpoint: NewPasswordEndpoint) {
   return useAsyncAction((body: ResetPasswordBody) => post<MessageAnswer>(endpoint, body))
 }
 
-const verifications = new Map<string, Promise<MessageAnswer>>()
+type VerifyAnswer = z.infer<typeof verifyEmailAnswer>
+const verifications = new Map<string, Promise<VerifyAnswer>>()
 
 /**
  * Verifies a link once per page load: React may run the effect twice, and a used link would then
  * answer "already used" over the success the user just had.
  */
-export function verifyEmailOnce(token: string): Promise<MessageAnswer> {
+export function verifyEmailOnce(token: string): Promise<VerifyAnswer> {
   let pending = verifications.get(token)
   if (!pending) {
-    pending = post<MessageAnswer>('verify-email', { token })
+    pending = post<VerifyAnswer>('verify-email', { token })
     verifications.set(token, pending)
   }
   return pending

@@ -51,6 +51,7 @@ export function ForgotPasswordForm() {
             colorPalette="brand"
             disabled={forgot.isPending}
             loading={forgot.isPending}
+            loadingText="Sending…"
           >
             Send reset link
           </Button>

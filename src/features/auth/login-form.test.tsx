@@ -61,6 +61,8 @@ describe('login', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(button).toBeDisabled()
     expect(button).toHaveAttribute('data-loading')
+    // Busy, it still has a name: never an unnamed button while signing in.
+    expect(button).toHaveAccessibleName('Logging in…')
     answerUserData()
     expect(
       await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
-import { useNavigate } from '@tanstack/react-router'
+import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { loginBody } from '@contract/auth'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
@@ -19,7 +19,9 @@ import { TextLink } from './text-link'
 export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate()
   const login = useLoginMutation()
-  const [email, setEmail] = useState('')
+  // Arriving from the verification link: the address is filled in and said verified, once.
+  const verified = useLocation({ select: (location) => location.state.verified })
+  const [email, setEmail] = useState(verified?.email ?? '')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   // Signed in, the next page loads (its code and data): the button keeps spinning until it shows.
@@ -54,6 +56,11 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
       <AuthForm onSubmit={onSubmit} action="sign in">
         <Stack gap="4">
           {waiting > 0 && <FormAlert status="info">{signInAgainMessage(waiting)}</FormAlert>}
+          {verified && !login.isError && (
+            <FormAlert status="success">
+              {verified.message} Log in with your password to start.
+            </FormAlert>
+          )}
           <ErrorAlert error={login.error} fallback="Login failed. Please try again." />
           {failure?.code === 'EMAIL_NOT_VERIFIED' && <ResendVerification email={email} />}
           <FormField
@@ -71,6 +78,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
             name="password"
             type="password"
             autoComplete="current-password"
+            autoFocus={Boolean(verified)}
             value={password}
             onValueChange={setPassword}
             error={errors.password}
@@ -84,6 +92,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
             colorPalette="brand"
             disabled={login.isPending || opening}
             loading={login.isPending || opening}
+            loadingText="Logging in…"
           >
             Log in
           </Button>

@@ -89,6 +89,7 @@ export function NewPasswordForm({ endpoint, token, title, intro }: NewPasswordFo
             colorPalette="brand"
             disabled={save.isPending || !token}
             loading={save.isPending}
+            loadingText="Saving…"
           >
             Set new password
           </Button>

@@ -14,6 +14,7 @@ export function ResendVerification({ email }: { email: string }) {
         onClick={() => resend.mutate(email)}
         disabled={resend.isPending}
         loading={resend.isPending}
+        loadingText="Sending…"
       >
         Resend verification email
       </Button>

@@ -1,8 +1,9 @@
-import { Button, Fieldset, RadioGroup, Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { Button, Checkbox, Fieldset, Link, RadioGroup, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { registerBody } from '@contract/auth'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
+import { focusFirstInvalid } from '@/lib/focus-first-invalid'
 import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useRegisterMutation } from './api'
 import { AuthCard } from './auth-card'
@@ -21,7 +22,14 @@ export function SignupForm() {
   const register = useRegisterMutation()
   const [form, setForm] = useState({ name: '', email: '', password: '', phone: '', address: '' })
   const [role, setRole] = useState<SignupRole>('sender')
+  const [acceptTerms, setAcceptTerms] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
+  // Counts refused submits: each one moves focus to the first field in error, once rendered.
+  const [refusals, setRefusals] = useState(0)
+  const fieldsRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (refusals > 0) focusFirstInvalid(fieldsRef.current)
+  }, [refusals])
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((f) => ({ ...f, [field]: value }))
 
@@ -32,8 +40,13 @@ export function SignupForm() {
       role,
       phone: form.phone || undefined,
       address: form.address || undefined,
+      accept_terms: acceptTerms,
     })
-    if (!result.ok) return setErrors(result.errors)
+    if (!result.ok) {
+      setErrors(result.errors)
+      setRefusals((n) => n + 1)
+      return
+    }
     setErrors({})
     register.mutate(result.data, { onError: (error) => setErrors(serverFieldErrors(error)) })
   }
@@ -61,7 +74,7 @@ export function SignupForm() {
       intro="Send items with travellers, or earn on trips you already take."
     >
       <AuthForm onSubmit={onSubmit} action="create an account">
-        <Stack gap="4">
+        <Stack gap="4" ref={fieldsRef}>
           <ErrorAlert error={register.error} fallback="Sign-up failed. Please try again." />
           <FormField
             label="Name"
@@ -137,11 +150,17 @@ export function SignupForm() {
             onValueChange={set('address')}
             error={errors.address}
           />
+          <AcceptTermsField
+            checked={acceptTerms}
+            onCheckedChange={setAcceptTerms}
+            error={errors.accept_terms}
+          />
           <Button
             type="submit"
             colorPalette="brand"
             disabled={register.isPending}
             loading={register.isPending}
+            loadingText="Creating account…"
           >
             Create account
           </Button>
@@ -151,5 +170,49 @@ export function SignupForm() {
         </Stack>
       </AuthForm>
     </AuthCard>
+  )
+}
+
+/**
+ * Decision 044: the Terms of service and the Privacy policy, accepted by ticking; their links open
+ * in a new tab so the form keeps what was typed.
+ */
+function AcceptTermsField({
+  checked,
+  onCheckedChange,
+  error,
+}: {
+  checked: boolean
+  onCheckedChange: (checked: boolean) => void
+  error?: string
+}) {
+  const errorId = useId()
+  const link = (href: string, text: string) => (
+    <Link href={href} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+      {text}
+    </Link>
+  )
+  return (
+    <Stack gap="1">
+      <Checkbox.Root
+        checked={checked}
+        onCheckedChange={(details) => onCheckedChange(details.checked === true)}
+        invalid={Boolean(error)}
+        colorPalette="brand"
+        alignItems="flex-start"
+      >
+        <Checkbox.HiddenInput name="accept_terms" aria-describedby={error ? errorId : undefined} />
+        <Checkbox.Control mt="0.5" />
+        <Checkbox.Label fontWeight="normal">
+          I accept the {link('/terms', 'Terms of service')} and the{' '}
+          {link('/privacy', 'Privacy policy')}
+        </Checkbox.Label>
+      </Checkbox.Root>
+      {error && (
+        <Text id={errorId} fontSize="sm" color="fg.error">
+          {error}
+        </Text>
+      )}
+    </Stack>
   )
 }

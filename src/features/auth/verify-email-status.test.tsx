@@ -1,25 +1,39 @@
 import { screen } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { messageOnly } from '@contract/envelope'
+import { verifyEmailAnswer } from '@contract/auth'
 import { answer } from '@/test/answers'
 import { failWith } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 
 describe('verify email', () => {
-  it('posts the token from the link and offers to log in', async () => {
+  it('posts the token from the link, then opens the login with the address filled in, saying it once', async () => {
     let token: unknown
     server.use(
       http.post('/api/verify-email', async ({ request }) => {
         token = ((await request.json()) as { token: string }).token
-        return answer(messageOnly, { success: true, message: 'Your email address is verified' })
+        return answer(verifyEmailAnswer, {
+          success: true,
+          message: 'Your email address has been verified.',
+          data: { email: 'nora@example.com' },
+        })
       }),
     )
-    renderApp('/verify-email?token=abcdefghijklmnop')
-    expect(await screen.findByText('Your email address is verified')).toBeInTheDocument()
+    const { router } = renderApp('/verify-email?token=abcdefghijklmnop')
+    expect(
+      await screen.findByRole('heading', { name: 'Log in' }, { timeout: 4000 }),
+    ).toBeInTheDocument()
     expect(token).toBe('abcdefghijklmnop')
-    expect(screen.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/login')
+    expect(router.state.location.pathname).toBe('/login')
+    // The address is not put in the URL.
+    expect(router.state.location.href).not.toContain('nora')
+    expect(screen.getByLabelText(/email/i)).toHaveValue('nora@example.com')
+    expect(screen.getByLabelText(/password/i)).toHaveFocus()
+    expect(screen.getAllByText(/verified/)).toHaveLength(1)
+    expect(
+      screen.getByText('Your email address has been verified. Log in with your password to start.'),
+    ).toBeInTheDocument()
   })
 
   it('shows the server message for an expired or used link', async () => {

@@ -1,4 +1,5 @@
 import { Spinner, Stack, Text } from '@chakra-ui/react'
+import { useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { FormAlert } from '@/components/form-alert'
 import { failureMessage } from '@/lib/api-failure'
@@ -7,12 +8,36 @@ import { verifyEmailOnce } from './api'
 import { AuthCard } from './auth-card'
 import { TextLink } from './text-link'
 
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** Set by /verify-email on its way to /login: the address it verified and the server's words. */
+    verified?: { email: string; message: string }
+  }
+}
+
+/**
+ * Verifies the address of the link, then opens the login with it filled in, where it says once
+ * that the address is verified (the address travels in the history state, never in the URL).
+ */
 export function VerifyEmailStatus({ token }: { token?: string }) {
   const verify = useAsyncAction(verifyEmailOnce)
+  const navigate = useNavigate()
   const { mutate } = verify
   useEffect(() => {
     if (token) mutate(token)
   }, [token, mutate])
+  const verified = verify.isSuccess ? verify.data : null
+  useEffect(() => {
+    if (!verified) return
+    void navigate({
+      to: '/login',
+      replace: true,
+      state: (prev) => ({
+        ...prev,
+        verified: { email: verified.data.email, message: verified.message },
+      }),
+    })
+  }, [verified, navigate])
 
   if (!token) {
     return (
@@ -27,21 +52,11 @@ export function VerifyEmailStatus({ token }: { token?: string }) {
   return (
     <AuthCard title="Verify your email">
       <Stack gap="4">
-        {!verify.isSuccess && !verify.isError && (
+        {!verify.isError && (
           <Stack direction="row" align="center" gap="3" role="status">
             <Spinner size="sm" />
             <Text>Verifying your email…</Text>
           </Stack>
-        )}
-        {verify.isSuccess && (
-          <>
-            <FormAlert status="success">
-              {verify.data.message || 'Your email is verified.'}
-            </FormAlert>
-            <Text>
-              You can now <TextLink to="/login">log in</TextLink>.
-            </Text>
-          </>
         )}
         {verify.isError && (
           <>

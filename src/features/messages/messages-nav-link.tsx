@@ -24,9 +24,11 @@ function ChatIcon() {
   )
 }
 
-const messagesLabel = (unread: number) => (unread > 0 ? `Messages, ${unread} unread` : 'Messages')
-
 const countText = (unread: number) => (unread > 99 ? '99+' : String(unread))
+
+/** Holds what the entry shows, the capped count too (WCAG 2.5.3), as the Notifications entry. */
+const messagesLabel = (unread: number) =>
+  unread > 0 ? `Messages, ${countText(unread)} unread` : 'Messages'
 
 /**
  * Where the entry leads: the one conversation with unread messages straight away, else the list of

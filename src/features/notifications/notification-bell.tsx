@@ -23,11 +23,15 @@ function BellIcon() {
   )
 }
 
-const labelOf = (unread: number) =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'
-
 /** Caps the badge so a long absence does not widen the sidebar. */
 const countText = (unread: number) => (unread > 99 ? '99+' : String(unread))
+
+/**
+ * The name holds what the entry shows, the badge's capped count too (WCAG 2.5.3, label in name):
+ * someone who says "Notifications 99+" or reads the name against the screen finds the same words.
+ */
+const labelOf = (unread: number) =>
+  unread > 0 ? `Notifications, ${countText(unread)} unread` : 'Notifications'
 
 /** The sidebar entry: "Notifications" with the unread count, opening /notifications. */
 export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {

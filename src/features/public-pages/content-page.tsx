@@ -1,14 +1,18 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { formatLongDate } from '@/lib/format'
 
 /** Long-form public pages: readable line length, clear heading levels. */
 export function ContentPage({
   title,
   lead,
+  version,
   children,
 }: {
   title: string
   lead?: ReactNode
+  /** The day (YYYY-MM-DD) the text last changed, shown under the lead: what people accept. */
+  version?: string
   children: ReactNode
 }) {
   return (
@@ -19,6 +23,11 @@ export function ContentPage({
       {lead && (
         <Text fontSize="lg" color="fg.muted" mb="8">
           {lead}
+        </Text>
+      )}
+      {version && (
+        <Text fontSize="sm" color="fg.muted" mt="-6" mb="8">
+          Version of {formatLongDate(`${version}T12:00:00`)}
         </Text>
       )}
       <Stack gap="8">{children}</Stack>

@@ -1,9 +1,11 @@
+import { SITE_TERMS_VERSION } from '@contract/legal'
 import { BulletList, ContentPage, ContentSection, Paragraph } from './content-page'
 
 export function PrivacyPage() {
   return (
     <ContentPage
       title="Privacy policy"
+      version={SITE_TERMS_VERSION}
       lead="What Tote collects, why, and what you can do about it."
     >
       <ContentSection title="What we collect">

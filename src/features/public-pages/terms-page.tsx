@@ -1,9 +1,11 @@
+import { SITE_TERMS_VERSION } from '@contract/legal'
 import { BulletList, ContentPage, ContentSection, Paragraph } from './content-page'
 
 export function TermsPage() {
   return (
     <ContentPage
       title="Terms of service"
+      version={SITE_TERMS_VERSION}
       lead="The rules every sender and traveller on Tote agrees to."
     >
       <ContentSection title="1. The service">
@@ -27,6 +29,7 @@ export function TermsPage() {
             'Describe items honestly, including weight, size and fragility.',
             'Only post items that are legal to carry and to import at the destination. No dangerous goods, weapons, drugs, cash or live animals.',
             'Pack items so they survive normal handling in luggage.',
+            'Before your first payment you accept the sender terms published by Tote’s administrators, and again when they change.',
           ]}
         />
       </ContentSection>
@@ -43,8 +46,8 @@ export function TermsPage() {
       <ContentSection title="5. Payments">
         <Paragraph>
           The sender pays by card when accepting a request. The amount is the price shown at
-          acceptance, in US dollars. Payouts to deliverers go to the payment method they set up once
-          the delivery is completed.
+          acceptance, in US dollars. Tote holds the payment until the item is delivered; the
+          deliverer is then paid to the payment method they set up.
         </Paragraph>
       </ContentSection>
       <ContentSection title="6. Liability">

@@ -19,6 +19,8 @@ import type {
 } from '@contract/payments'
 import type { deliverersAnswer, paymentStatusAnswer } from '@contract/sender-extra'
 import type { CancelItemBody } from '@contract/way-out'
+import type { acceptSenderTermsAnswer, senderTermsAnswer } from '@contract/terms'
+import { useCallback } from 'react'
 import { api } from '@/lib/api-client'
 import { liveRefresh, offlineReadable } from '@/lib/query-client'
 
@@ -43,6 +45,7 @@ const senderKeys = {
   deliverers: ['deliverers'] as const,
   paymentIntent: (itemId: string, delivererId: string) =>
     ['payment-intent', itemId, delivererId] as const,
+  senderTerms: ['sender-terms'] as const,
 }
 
 export function itemsQueryOptions(params: ItemsQuery) {
@@ -237,6 +240,49 @@ async function createPaymentIntent(itemId: string, delivererId: string) {
     .json<z.infer<typeof createPaymentIntentAnswer>>()
   if (!answer.success) throw new ServerRefusal(answer.message)
   return answer.data
+}
+
+export type SenderTerms = z.infer<typeof senderTermsAnswer>['data']
+
+/**
+ * The sender terms admins publish and whether this sender accepted their current version
+ * (decision 044): the pay dialog asks for them first. Read fresh at each opening of the dialog.
+ */
+export function senderTermsQueryOptions() {
+  return queryOptions({
+    queryKey: senderKeys.senderTerms,
+    queryFn: async ({ signal }) =>
+      (await api.get('sender-terms', { signal }).json<z.infer<typeof senderTermsAnswer>>()).data,
+    staleTime: 0,
+    retry: false,
+  })
+}
+
+export function useAcceptSenderTermsMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (version: string) =>
+      (
+        await api
+          .post('sender-terms/accept', { json: { version } })
+          .json<z.infer<typeof acceptSenderTermsAnswer>>()
+      ).data,
+    // Accepted: the dialog moves on at once. Refused (the terms changed): read them again.
+    onSuccess: ({ version, accepted_at }) =>
+      queryClient.setQueryData(senderKeys.senderTerms, (shown: SenderTerms | undefined) =>
+        shown && shown.version === version ? { ...shown, accepted_at } : shown,
+      ),
+    onError: () => queryClient.invalidateQueries({ queryKey: senderKeys.senderTerms }),
+  })
+}
+
+/** The pay dialog found the sender terms changed (a refused intent): read them again. */
+export function useRefreshSenderTerms() {
+  const queryClient = useQueryClient()
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: senderKeys.senderTerms }),
+    [queryClient],
+  )
 }
 
 export interface TestCardDetails {

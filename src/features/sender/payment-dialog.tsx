@@ -1,18 +1,22 @@
 import { Badge, Dialog, HStack, Spinner, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
+import { apiFailure } from '@/lib/api-failure'
 import { formatMoney } from '@/lib/format'
 import {
   paymentIntentQueryOptions,
+  senderTermsQueryOptions,
   updatePaymentStatus,
   updateRequestStatus,
   useInvalidateItems,
+  useRefreshSenderTerms,
   type PaymentRecord,
 } from './api'
 import { errorText } from './format'
+import { PAYMENT_HELD_NOTE, SenderTermsStep } from './sender-terms-step'
 import { TestCardPayment } from './test-card-payment'
 
 // Stripe's loader only for a real Stripe intent: never in the first load, never in test mode.
@@ -41,11 +45,53 @@ export function PaymentDialog({ open, onClose, ...rest }: PaymentDialogProps) {
   )
 }
 
+type BodyProps = Omit<PaymentDialogProps, 'open'>
+
+/**
+ * Decision 044: the current sender terms first, until this sender accepted them; then the card.
+ * No sender terms published: nothing to accept.
+ */
+function PaymentBody(props: BodyProps) {
+  const terms = useQuery(senderTermsQueryOptions())
+  if (terms.isPending) return <Preparing />
+  if (terms.isError) {
+    return (
+      <Dialog.Body pb="6">
+        <FormAlert status="error">Failed to fetch terms.</FormAlert>
+      </Dialog.Body>
+    )
+  }
+  const { version } = terms.data
+  if (version !== null && terms.data.accepted_at === null)
+    return <SenderTermsStep terms={{ ...terms.data, version }} onCancel={props.onClose} />
+  return <PaymentStep {...props} />
+}
+
+function Preparing() {
+  return (
+    <Dialog.Body>
+      <HStack role="status" gap="3">
+        <Spinner size="sm" />
+        <Text>Preparing payment...</Text>
+      </HStack>
+    </Dialog.Body>
+  )
+}
+
 /** docs/spec.md section 4: pay, then finalise the request, then record the payment, then the item. */
-function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDialogProps, 'open'>) {
+function PaymentStep({ itemId, itemName, delivererId, onClose }: BodyProps) {
   const navigate = useNavigate()
   const invalidate = useInvalidateItems()
   const intent = useQuery(paymentIntentQueryOptions(itemId, delivererId))
+  const refreshTerms = useRefreshSenderTerms()
+  // The sender terms changed since they were read (the server refused the intent): ask again.
+  // Once they are read again, the terms step replaces this one; should they still read as
+  // accepted, the refusal shows as any other.
+  const termsChanged = apiFailure(intent.error)?.code === 'SENDER_TERMS_NOT_ACCEPTED'
+  const [termsReread, setTermsReread] = useState(false)
+  useEffect(() => {
+    if (termsChanged) void refreshTerms().finally(() => setTermsReread(true))
+  }, [termsChanged, refreshTerms])
 
   async function finalize() {
     try {
@@ -71,16 +117,7 @@ function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDia
     onClose()
   }
 
-  if (intent.isPending) {
-    return (
-      <Dialog.Body>
-        <HStack role="status" gap="3">
-          <Spinner size="sm" />
-          <Text>Preparing payment...</Text>
-        </HStack>
-      </Dialog.Body>
-    )
-  }
+  if (intent.isPending || (termsChanged && !termsReread)) return <Preparing />
   if (intent.isError) {
     return (
       <Dialog.Body pb="6">
@@ -105,6 +142,7 @@ function PaymentBody({ itemId, itemName, delivererId, onClose }: Omit<PaymentDia
             </Badge>
           )}
         </HStack>
+        <Text mt="1">{PAYMENT_HELD_NOTE}</Text>
         {provider === 'test' && (
           <Text fontSize="sm" color="fg.muted" mt="1">
             No real card is charged. Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is

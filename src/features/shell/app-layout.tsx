@@ -4,6 +4,7 @@ import type { Role } from '@contract/user'
 import { OfflineBanner } from '@/components/offline-banner'
 import { SkipLink } from '@/components/skip-link'
 import { SidebarContent } from './sidebar-content'
+import { useShellDialogs } from './shell-dialogs'
 import { useMarkAppReady } from '@/lib/app-ready'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { SignInAgainBanner } from './sign-in-again-banner'
@@ -46,6 +47,8 @@ export function AppLayout({ role, onOpenProfileSettings, renderBell, children }:
   useMarkAppReady()
   const phone = useIsPhone()
   const [menuOpen, setMenuOpen] = useState(false)
+  // Held here, not in the sidebar or the menu, so they survive a switch between the two.
+  const shell = useShellDialogs()
   const openProfile = () => {
     setMenuOpen(false)
     onOpenProfileSettings()
@@ -90,6 +93,7 @@ export function AppLayout({ role, onOpenProfileSettings, renderBell, children }:
                       role={role}
                       onNavigate={() => setMenuOpen(false)}
                       onOpenProfileSettings={openProfile}
+                      shell={shell.actions}
                       bell={renderBell?.('sidebar', () => setMenuOpen(false))}
                     />
                   </Drawer.Body>
@@ -124,6 +128,7 @@ export function AppLayout({ role, onOpenProfileSettings, renderBell, children }:
           <SidebarContent
             role={role}
             onOpenProfileSettings={onOpenProfileSettings}
+            shell={shell.actions}
             bell={renderBell?.('sidebar')}
           />
         </Box>
@@ -144,6 +149,7 @@ export function AppLayout({ role, onOpenProfileSettings, renderBell, children }:
           {children}
         </Box>
       </Box>
+      {shell.dialogs}
     </Flex>
   )
 }

@@ -20,6 +20,7 @@ export function LogoutConfirm({
       onClose={onCancel}
       role="alertdialog"
       closeButton={false}
+      closeOnInteractOutside={false}
       size="md"
     >
       <Dialog.Body>

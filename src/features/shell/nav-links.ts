@@ -5,12 +5,16 @@ export interface NavLink {
   to: string
 }
 
-/** docs/spec.md section 2 for sender and deliverer; the admin list is our design (docs/design.md). */
+/**
+ * docs/spec.md section 2 for sender and deliverer, plus the sender's 'Payments and receipts' (their
+ * receipts live on /payment-method); the admin list is our design (docs/design.md).
+ */
 export const navLinksByRole: Record<Role, NavLink[]> = {
   sender: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'All Items', to: '/items' },
     { label: 'Post New Item', to: '/post-item' },
+    { label: 'Payments and receipts', to: '/payment-method' },
   ],
   deliverer: [
     { label: 'Dashboard', to: '/deliverer-dashboard' },

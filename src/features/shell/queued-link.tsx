@@ -1,13 +1,10 @@
 import { Badge, Button } from '@chakra-ui/react'
-import { useState } from 'react'
 import { useOutbox } from '@/lib/outbox/use-outbox'
-import { OutboxDialog } from './outbox-dialog'
 
-/** 'Queued' with a count in the sidebar while the outbox holds unsent changes. */
-export function QueuedLink() {
+/** 'Queued' with a count in the sidebar while the outbox holds unsent changes; opens the list. */
+export function QueuedLink({ onOpen }: { onOpen: () => void }) {
   const { pending, failed } = useOutbox()
-  const [open, setOpen] = useState(false)
-  if (pending === 0 && !open) return null
+  if (pending === 0) return null
   return (
     <>
       <Button
@@ -15,13 +12,12 @@ export function QueuedLink() {
         justifyContent="space-between"
         w="full"
         px="3"
-        onClick={() => setOpen(true)}
+        onClick={onOpen}
         aria-label={`Queued: ${pending} unsent change${pending === 1 ? '' : 's'}`}
       >
         Queued
         <Badge colorPalette={failed > 0 ? 'red' : 'orange'}>{pending}</Badge>
       </Button>
-      <OutboxDialog open={open} onClose={() => setOpen(false)} />
     </>
   )
 }

@@ -6,12 +6,15 @@ import { InstallButton } from '@/components/install-button'
 import { navLinkStyle } from '@/components/nav-link-style'
 import { navLinksByRole } from './nav-links'
 import { QueuedLink } from './queued-link'
+import type { ShellActions } from './shell-dialogs'
 import { UserBlock } from './user-block'
 
 interface SidebarContentProps {
   role: Role
   onNavigate?: () => void
   onOpenProfileSettings: () => void
+  /** The layout's dialogs (logout confirmation, queued changes). */
+  shell: ShellActions
   bell?: ReactNode
 }
 
@@ -19,6 +22,7 @@ export function SidebarContent({
   role,
   onNavigate,
   onOpenProfileSettings,
+  shell,
   bell,
 }: SidebarContentProps) {
   return (
@@ -40,12 +44,16 @@ export function SidebarContent({
             ))}
           </Stack>
           {bell}
-          <QueuedLink />
+          <QueuedLink onOpen={shell.openQueued} />
         </Box>
       </Stack>
       <Stack gap="3">
         <InstallButton />
-        <UserBlock onOpenProfileSettings={onOpenProfileSettings} />
+        <UserBlock
+          onOpenProfileSettings={onOpenProfileSettings}
+          onLogout={shell.requestLogout}
+          leaving={shell.leaving}
+        />
       </Stack>
     </Stack>
   )

@@ -24,7 +24,7 @@ describe('sidebar user block', () => {
   it("shows 'Demo User' with initials 'DU' when no user is stored", async () => {
     // The block on its own: inside the app a signed-out visitor never reaches the sidebar.
     const rootRoute = createRootRoute({
-      component: () => <UserBlock onOpenProfileSettings={() => {}} />,
+      component: () => <UserBlock onOpenProfileSettings={() => {}} onLogout={() => {}} />,
     })
     const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
     render(
@@ -49,6 +49,11 @@ describe('sidebar user block', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',
+    )
+    // Receipts live on /payment-method: the sender reaches them from the navigation.
+    expect(within(nav).getByRole('link', { name: 'Payments and receipts' })).toHaveAttribute(
+      'href',
+      '/payment-method',
     )
     expect(await screen.findByText('Sam Sender')).toBeInTheDocument()
     expect(screen.getByText('SS')).toBeInTheDocument()
@@ -98,7 +103,7 @@ describe('sidebar user block', () => {
   it('switches the theme and remembers it', async () => {
     storeSession('sender')
     const rootRoute = createRootRoute({
-      component: () => <UserBlock onOpenProfileSettings={() => {}} />,
+      component: () => <UserBlock onOpenProfileSettings={() => {}} onLogout={() => {}} />,
     })
     const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
     render(

@@ -1,11 +1,7 @@
 import { Avatar, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useState } from 'react'
 import { getStoredUser } from '@/lib/auth-storage'
 import { setColorModeChoice, useColorModeChoice, type ColorModeChoice } from '@/lib/color-mode'
-import { useOutbox } from '@/lib/outbox/use-outbox'
 import { useSession } from '@/lib/use-session'
-import { useLogout } from './api'
-import { LogoutConfirm } from './logout-confirm'
 
 /** Light, dark, or as the device is set (the default). */
 function ThemeSelect() {
@@ -30,17 +26,17 @@ function ThemeSelect() {
   )
 }
 
-export function UserBlock({ onOpenProfileSettings }: { onOpenProfileSettings: () => void }) {
+export function UserBlock({
+  onOpenProfileSettings,
+  onLogout,
+  leaving = false,
+}: {
+  onOpenProfileSettings: () => void
+  /** The layout's logout (it holds the confirmation, so a layout switch keeps it open). */
+  onLogout: () => void
+  leaving?: boolean
+}) {
   const session = useSession()
-  const logout = useLogout()
-  const [leaving, setLeaving] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const { pending } = useOutbox()
-  const leave = () => {
-    setConfirming(false)
-    setLeaving(true)
-    void logout()
-  }
   // docs/spec.md section 2: with no stored user the block still renders, as 'Demo User'.
   const name = (session?.user ?? getStoredUser())?.name || 'Demo User'
 
@@ -70,17 +66,12 @@ export function UserBlock({ onOpenProfileSettings }: { onOpenProfileSettings: ()
         size="sm"
         justifyContent="flex-start"
         loading={leaving}
+        loadingText="Logging out…"
         disabled={leaving}
-        onClick={() => (pending > 0 ? setConfirming(true) : leave())}
+        onClick={onLogout}
       >
         Logout
       </Button>
-      <LogoutConfirm
-        pending={pending}
-        open={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={leave}
-      />
     </Stack>
   )
 }

@@ -79,3 +79,40 @@ export async function expectImageShown(img: Locator, message: string) {
     )
     .toBe(true)
 }
+
+/** Waits for the verification mail in the dev outbox and returns its /verify-email link. */
+export async function verificationLink(
+  page: Page,
+  baseURL: string,
+  email: string,
+): Promise<string> {
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(
+          `${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`,
+        )
+        if (!response.ok()) return `HTTP ${response.status()}`
+        const body = (await response.json()) as { data?: { text: string }[] }
+        for (const mail of body.data ?? []) {
+          const match = String(mail.text).match(/\/verify-email\?token=[^\s"'<>)]+/)
+          if (match) link ||= match[0]
+        }
+        return link ? 'found' : 'no mail yet'
+      },
+      { message: `no verification mail for ${email} in /api/dev/outbox`, intervals: [250] },
+    )
+    .toBe('found')
+  return link
+}
+
+/**
+ * Ticks a checkbox the way a keyboard user does (focus, Space): Chakra's box hides its input under
+ * the drawn box, and a label may hold links that a click in its middle would follow.
+ */
+export async function tick(box: Locator) {
+  await box.focus()
+  await box.press('Space')
+  await expect(box).toBeChecked()
+}
