@@ -34,7 +34,8 @@ const TAP = { min: 44, field: 48 }
  * The controls on the page whose hit area is under `min` either way (a text field or select: under
  * `field` high), as "kind 'name' is WxH". The hit area is the control's box, or for a checkbox or
  * radio, the label row that takes the tap. Links in sentences count too (issue 29: inline action links
- * included). Not counted: what a user cannot see (hidden, or clipped to 1 px for screen readers).
+ * included). Not counted: what a user cannot see (hidden, or clipped to 1 px for screen readers)
+ * and what a tap goes through (pointer-events: none).
  */
 function tapTargetsUnder({ min, field }: typeof TAP): string[] {
   const selector = [
@@ -77,6 +78,8 @@ function tapTargetsUnder({ min, field }: typeof TAP): string[] {
     if (seen.has(target)) continue
     seen.add(target)
     if (!target.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
+    // A map label that lets taps through (the route's From and To) is not a control.
+    if (getComputedStyle(target).pointerEvents === 'none') continue
     const box = target.getBoundingClientRect()
     if (box.width <= 1 || box.height <= 1) continue
     // A control inside a bigger one (an icon inside a button) is tapped through its parent.
