@@ -69,7 +69,7 @@ const DEFAULT_CENTER = { latitude: 39.5, longitude: -98.35 }
  * pins about 40 px tall) and the map's controls: the zoom buttons down the top right corner (10 px
  * in, 44 px wide on phones) and the credits along the bottom, so no marker starts under one. No
  * closer than a city's scale when both ends are in one town. */
-const ROUTE_FIT = { padding: { top: 56, bottom: 48, left: 40, right: 84 }, maxZoom: 12 }
+const ROUTE_FIT = { padding: { top: 64, bottom: 48, left: 40, right: 84 }, maxZoom: 12 }
 
 /** MapLibre's controls as 44 px targets on phones (29 and 24 px as it draws them), its popups'
  * close button too. */
@@ -94,6 +94,8 @@ const TAP_CONTROLS_CSS = {
     backgroundRepeat: 'no-repeat',
     backgroundPosition: 'center',
   },
+  // Over the markers (z-index 1 and 2), not under them.
+  '& .maplibregl-popup': { zIndex: 3 },
   '& .maplibregl-popup-close-button': { width: '44px', height: '44px', fontSize: '20px' },
 } as const
 
@@ -259,7 +261,7 @@ function ClusterList({
       <Text fontWeight="semibold" color="gray.900" pr="8" mb="1">
         {cluster.stops.length} stops here
       </Text>
-      <Box as="ul" listStyleType="none">
+      <Box as="ul" listStyleType="none" maxH="40" overflowY="auto">
         {cluster.stops.map((stop) => (
           <li key={`${stop.id}-${stop.kind}`}>
             <Box
@@ -506,6 +508,8 @@ export function MapView({
               latitude={point.lat}
               longitude={point.lng}
               anchor="bottom"
+              // Above a stop on the same spot (a 36 px mark), not over it.
+              offset={stops?.length ? [0, -16] : undefined}
               // A label, not a control: taps go through it to the map and the stops.
               style={{ pointerEvents: 'none' }}
             >

@@ -162,7 +162,13 @@ const tapSwitchRecipe = {
 // inline action links alike (a link in a sentence makes its line taller, which reads fine).
 const tapLinkRecipe = {
   ...linkRecipe,
-  base: { ...linkRecipe.base, minH: phone(PHONE_MIN, 'auto'), minW: phone(PHONE_MIN, 'auto') },
+  base: {
+    ...linkRecipe.base,
+    minH: phone(PHONE_MIN, 'auto'),
+    minW: phone(PHONE_MIN, 'auto'),
+    // A short word ("FAQ") sits in the middle of its 44 px, not at one end.
+    justifyContent: 'center',
+  },
 }
 
 // Only the recipes the app renders: the full default theme costs ~30 KB gzip on first visit.
