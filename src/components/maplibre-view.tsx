@@ -211,6 +211,25 @@ function StopMark({ stop, active }: { stop: MapStop; active: boolean }) {
   )
 }
 
+/** The picker's chosen place: a 36 px pin whose tip is the point. */
+function PlaceMark() {
+  return (
+    <Box
+      as="span"
+      display="block"
+      w="7"
+      h="7"
+      bg={ROUTE_COLOURS.from}
+      borderWidth="2px"
+      borderColor="white"
+      boxShadow="md"
+      css={{ borderRadius: '50% 50% 50% 0', transform: 'rotate(-45deg)' }}
+    >
+      <Box as="span" display="block" w="2.5" h="2.5" m="7px" rounded="full" bg="white" />
+    </Box>
+  )
+}
+
 /** Stops too close to draw apart: one mark with their count; a tap lists them. */
 function ClusterMark({ count, active }: { count: number; active: boolean }) {
   return (
@@ -520,12 +539,12 @@ export function MapView({
               key={`${point.lat},${point.lng},${index}`}
               latitude={point.lat}
               longitude={point.lng}
-              color={ROUTE_COLOURS.from}
-              onClick={(event) => {
-                event.originalEvent.stopPropagation()
-                setPopupOpen(true)
-              }}
-            />
+              anchor="bottom"
+            >
+              <PinButton label="Selected location: show it" onPress={() => setPopupOpen(true)}>
+                <PlaceMark />
+              </PinButton>
+            </Marker>
           ),
         )}
         {clusters.map((cluster) => {
@@ -561,12 +580,12 @@ export function MapView({
           <Popup
             latitude={first.lat}
             longitude={first.lng}
-            offset={36}
+            offset={44}
             closeButton
             closeOnClick={false}
             onClose={() => setPopupOpen(false)}
           >
-            <Text fontWeight="semibold" color="gray.900">
+            <Text fontWeight="semibold" color="gray.900" pr="9">
               Selected Location
             </Text>
             <Text color="gray.700">{formatCoordinates(first.lat, first.lng)}</Text>
