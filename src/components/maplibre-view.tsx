@@ -20,6 +20,7 @@ import { corridorRing, greatCircleLine } from './corridor-shape'
 import { DARK_ATTRIBUTION_CSS, foldCompactAttribution } from './map-attribution'
 import { chooseRemoteStyle, markRemoteFailed, offlineStyle, ROUTE_COLOURS } from './map-style'
 import { MapLoading } from './map-loading'
+import { clusterStops, type StopCluster } from './stop-clusters'
 
 export interface MapViewProps {
   /** Accessible name of the map region. */
@@ -64,9 +65,39 @@ export const DEFAULT_ZOOM = 5
 export const SELECTED_ZOOM = 15
 const DEFAULT_CENTER = { latitude: 39.5, longitude: -98.35 }
 
-/** Room around the route's ends for the markers (about 40 px tall) and the zoom buttons; no
+/** Room around the route's ends and the stops for the markers (44 px targets, the From and To
+ * pins about 40 px tall) and the map's controls: the zoom buttons down the top right corner (10 px
+ * in, 44 px wide on phones) and the credits along the bottom, so no marker starts under one. No
  * closer than a city's scale when both ends are in one town. */
-const ROUTE_FIT = { padding: { top: 56, bottom: 32, left: 40, right: 56 }, maxZoom: 12 }
+const ROUTE_FIT = { padding: { top: 64, bottom: 48, left: 40, right: 84 }, maxZoom: 12 }
+
+/** MapLibre's controls as 44 px targets on phones (29 and 24 px as it draws them), its popups'
+ * close button too. */
+const TAP_CONTROLS_CSS = {
+  '& .maplibregl-ctrl-group button': {
+    width: { base: '44px', md: '29px' },
+    height: { base: '44px', md: '29px' },
+  },
+  '& .maplibregl-ctrl-attrib.maplibregl-compact': {
+    minHeight: '40px',
+    paddingRight: '44px',
+    borderRadius: '22px',
+  },
+  '& .maplibregl-ctrl-attrib.maplibregl-compact-show': {
+    paddingRight: '48px',
+    paddingBlock: '10px',
+  },
+  '& .maplibregl-ctrl-attrib-button': {
+    width: '44px',
+    height: '44px',
+    borderRadius: '22px',
+    backgroundRepeat: 'no-repeat',
+    backgroundPosition: 'center',
+  },
+  // Over the markers (z-index 1 and 2), not under them.
+  '& .maplibregl-popup': { zIndex: 3 },
+  '& .maplibregl-popup-close-button': { width: '44px', height: '44px', fontSize: '20px' },
+} as const
 
 function boundsOf(points: { lat: number; lng: number }[]): [[number, number], [number, number]] {
   return boundsOfLngLats(points.map((p) => [p.lng, p.lat]))
@@ -89,11 +120,11 @@ function RoutePin({ end }: { end: 'from' | 'to' }) {
       <Box
         bg={colour}
         color="white"
-        fontSize="xs"
+        fontSize="sm"
         fontWeight="bold"
         lineHeight="1"
-        px="2"
-        py="1"
+        px="2.5"
+        py="1.5"
         rounded="full"
         boxShadow="sm"
         borderWidth="1px"
@@ -112,45 +143,169 @@ function RoutePin({ end }: { end: 'from' | 'to' }) {
   )
 }
 
-/** An item's pickup (round) or drop-off (square), with its list number, as a real button. */
-function StopPin({
-  stop,
-  active,
-  onStop,
+/** A marker as a real button: a 44 px target around a 36 px mark. */
+function PinButton({
+  label,
+  pressed,
+  expanded,
+  onPress,
+  children,
 }: {
-  stop: MapStop
-  active: boolean
-  onStop?: (id: string) => void
+  label: string
+  pressed?: boolean
+  expanded?: boolean
+  onPress: () => void
+  children: ReactNode
 }) {
-  const colour = stop.kind === 'pickup' ? ROUTE_COLOURS.from : ROUTE_COLOURS.to
   return (
     <Box
       as="button"
-      aria-label={stop.label}
-      aria-pressed={active}
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-expanded={expanded}
       onClick={(event: React.MouseEvent) => {
         event.stopPropagation()
-        onStop?.(stop.id)
+        onPress()
       }}
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      minW="11"
+      h="11"
+      p="1"
+      bg="transparent"
+      cursor="pointer"
+      rounded="full"
+      _focusVisible={{ outline: '3px solid', outlineColor: 'blue.500', outlineOffset: '0' }}
+    >
+      {children}
+    </Box>
+  )
+}
+
+/** The mark of an item's pickup (round) or drop-off (square), with its list number. */
+function StopMark({ stop, active }: { stop: MapStop; active: boolean }) {
+  const colour = stop.kind === 'pickup' ? ROUTE_COLOURS.from : ROUTE_COLOURS.to
+  return (
+    <Box
+      as="span"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
       bg={active ? 'white' : colour}
       color={active ? colour : 'white'}
       borderWidth="2px"
       borderColor={active ? colour : 'white'}
-      rounded={stop.kind === 'pickup' ? 'full' : 'sm'}
-      minW="6"
-      h="6"
-      px="1"
-      fontSize="xs"
+      rounded={stop.kind === 'pickup' ? 'full' : 'md'}
+      minW="9"
+      h="9"
+      px="1.5"
+      fontSize="sm"
       fontWeight="bold"
       lineHeight="1"
-      boxShadow="sm"
-      cursor="pointer"
-      transform={active ? 'scale(1.25)' : undefined}
-      zIndex={active ? 1 : undefined}
-      _focusVisible={{ outline: '3px solid', outlineColor: 'blue.500', outlineOffset: '2px' }}
+      boxShadow="md"
+      transform={active ? 'scale(1.15)' : undefined}
     >
       {stop.number}
     </Box>
+  )
+}
+
+/** The picker's chosen place: a 36 px pin whose tip is the point. */
+function PlaceMark() {
+  return (
+    <Box
+      as="span"
+      display="block"
+      w="7"
+      h="7"
+      bg={ROUTE_COLOURS.from}
+      borderWidth="2px"
+      borderColor="white"
+      boxShadow="md"
+      css={{ borderRadius: '50% 50% 50% 0', transform: 'rotate(-45deg)' }}
+    >
+      <Box as="span" display="block" w="2.5" h="2.5" m="7px" rounded="full" bg="white" />
+    </Box>
+  )
+}
+
+/** Stops too close to draw apart: one mark with their count; a tap lists them. */
+function ClusterMark({ count, active }: { count: number; active: boolean }) {
+  return (
+    <Box
+      as="span"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      bg={active ? 'white' : 'gray.800'}
+      color={active ? 'gray.900' : 'white'}
+      borderWidth="2px"
+      borderColor={active ? 'gray.800' : 'white'}
+      rounded="full"
+      minW="9"
+      h="9"
+      px="1.5"
+      fontSize="sm"
+      fontWeight="bold"
+      lineHeight="1"
+      // A second ring in the two stop colours: more than one stop is here.
+      boxShadow={`0 0 0 3px ${ROUTE_COLOURS.from}, 0 0 0 5px ${ROUTE_COLOURS.to}`}
+    >
+      {count}
+    </Box>
+  )
+}
+
+/** The stops of a cluster, each a button that chooses its item as its own marker does. */
+function ClusterList({
+  cluster,
+  onStop,
+  onClose,
+}: {
+  cluster: StopCluster
+  onStop?: (id: string) => void
+  onClose: () => void
+}) {
+  return (
+    <Popup
+      latitude={cluster.lat}
+      longitude={cluster.lng}
+      offset={24}
+      closeButton
+      closeOnClick={false}
+      onClose={onClose}
+      maxWidth="260px"
+    >
+      <Text fontWeight="semibold" color="gray.900" pr="8" mb="1">
+        {cluster.stops.length} stops here
+      </Text>
+      <Box as="ul" listStyleType="none" maxH="40" overflowY="auto">
+        {cluster.stops.map((stop) => (
+          <li key={`${stop.id}-${stop.kind}`}>
+            <Box
+              as="button"
+              onClick={() => {
+                onClose()
+                onStop?.(stop.id)
+              }}
+              display="flex"
+              alignItems="center"
+              textAlign="start"
+              w="full"
+              minH="11"
+              px="1"
+              color="blue.700"
+              textDecoration="underline"
+              cursor="pointer"
+              _focusVisible={{ outline: '3px solid', outlineColor: 'blue.500' }}
+            >
+              {stop.label}
+            </Box>
+          </li>
+        ))}
+      </Box>
+    </Popup>
   )
 }
 
@@ -183,6 +338,9 @@ export function MapView({
   const [remote, setRemote] = useState<StyleSpecification | null | undefined>(undefined)
   const [drawn, setDrawn] = useState(false)
   const [popupOpen, setPopupOpen] = useState(true)
+  // The zoom the stops are grouped at, once the map has one; and the group whose list is open.
+  const [zoom, setZoom] = useState<number | null>(null)
+  const [openCluster, setOpenCluster] = useState<string | null>(null)
   const [webgl] = useState(hasWebGL)
   const useRemote = Boolean(remote)
   const first = points[0]
@@ -262,6 +420,13 @@ export function MapView({
 
   useEffect(() => setPopupOpen(true), [where])
 
+  // Whole zoom steps: markers regroup as the map zooms, not at every frame of a pinch.
+  const clusters = useMemo(
+    () => (stops && zoom !== null ? clusterStops(stops, Math.round(zoom)) : []),
+    [stops, zoom],
+  )
+  const listed = clusters.find((c) => c.key === openCluster && c.stops.length > 1)
+
   if (!webgl) return <>{fallback}</>
   if (remote === undefined) {
     return <MapLoading height={height} />
@@ -282,6 +447,7 @@ export function MapView({
           ? { '& .maplibregl-canvas': { filter: 'invert(1) hue-rotate(180deg)' } }
           : {}),
         ...DARK_ATTRIBUTION_CSS,
+        ...TAP_CONTROLS_CSS,
       }}
     >
       <MapGL
@@ -297,8 +463,10 @@ export function MapView({
         cursor={onPick ? 'crosshair' : undefined}
         onLoad={(event) => {
           foldCompactAttribution(event.target)
+          setZoom(event.target.getZoom())
           setLoaded(true)
         }}
+        onZoomEnd={(event) => setZoom(event.target.getZoom())}
         onIdle={() => setDrawn(true)}
         onError={() => {
           if (useRemote && !drawn) fallBack()
@@ -359,6 +527,10 @@ export function MapView({
               latitude={point.lat}
               longitude={point.lng}
               anchor="bottom"
+              // Above a stop on the same spot (a 36 px mark), not over it.
+              offset={stops?.length ? [0, -16] : undefined}
+              // A label, not a control: taps go through it to the map and the stops.
+              style={{ pointerEvents: 'none' }}
             >
               <RoutePin end={index === 0 ? 'from' : 'to'} />
             </Marker>
@@ -367,34 +539,53 @@ export function MapView({
               key={`${point.lat},${point.lng},${index}`}
               latitude={point.lat}
               longitude={point.lng}
-              color={ROUTE_COLOURS.from}
-              onClick={(event) => {
-                event.originalEvent.stopPropagation()
-                setPopupOpen(true)
-              }}
-            />
+              anchor="bottom"
+            >
+              <PinButton label="Selected location: show it" onPress={() => setPopupOpen(true)}>
+                <PlaceMark />
+              </PinButton>
+            </Marker>
           ),
         )}
-        {stops?.map((stop) => (
-          <Marker
-            key={`${stop.id}-${stop.kind}`}
-            latitude={stop.lat}
-            longitude={stop.lng}
-            style={{ zIndex: stop.id === activeStop ? 2 : 1 }}
-          >
-            <StopPin stop={stop} active={stop.id === activeStop} onStop={onStop} />
-          </Marker>
-        ))}
+        {clusters.map((cluster) => {
+          const active = cluster.stops.some((stop) => stop.id === activeStop)
+          const [one] = cluster.stops
+          return (
+            <Marker
+              key={cluster.key}
+              latitude={cluster.lat}
+              longitude={cluster.lng}
+              style={{ zIndex: active ? 2 : 1 }}
+            >
+              {one && cluster.stops.length === 1 ? (
+                <PinButton label={one.label} pressed={active} onPress={() => onStop?.(one.id)}>
+                  <StopMark stop={one} active={active} />
+                </PinButton>
+              ) : (
+                <PinButton
+                  label={`${cluster.stops.length} stops here: ${cluster.stops.map((s) => s.label).join('; ')}`}
+                  expanded={listed?.key === cluster.key}
+                  onPress={() => setOpenCluster(listed?.key === cluster.key ? null : cluster.key)}
+                >
+                  <ClusterMark count={cluster.stops.length} active={active} />
+                </PinButton>
+              )}
+            </Marker>
+          )
+        })}
+        {listed && (
+          <ClusterList cluster={listed} onStop={onStop} onClose={() => setOpenCluster(null)} />
+        )}
         {onPick && first && popupOpen && (
           <Popup
             latitude={first.lat}
             longitude={first.lng}
-            offset={36}
+            offset={44}
             closeButton
             closeOnClick={false}
             onClose={() => setPopupOpen(false)}
           >
-            <Text fontWeight="semibold" color="gray.900">
+            <Text fontWeight="semibold" color="gray.900" pr="9">
               Selected Location
             </Text>
             <Text color="gray.700">{formatCoordinates(first.lat, first.lng)}</Text>

@@ -57,6 +57,120 @@ const UNUSED_PALETTES = ['teal', 'cyan', 'pink']
 const without = <T extends Record<string, unknown>>(record: T) =>
   Object.fromEntries(Object.entries(record).filter(([key]) => !UNUSED_PALETTES.includes(key)))
 
+/**
+ * Tap targets (docs/design.md): on phones (below md) every button is at least 44 px tall and
+ * wide, and a default-size button, input or select 48; from md up the sizes stay Chakra's
+ * (36-40 px for a mouse). Icon buttons take their width from minW, so they are 44 x 44 too.
+ */
+const PHONE_MIN = '11' // 44 px
+const PHONE_MAIN = '12' // 48 px
+const phone = (small: string, wide: string) => ({ base: small, md: wide })
+
+const buttonSize = buttonRecipe.variants?.size
+const tapButton = (size: keyof typeof buttonSizes, tall: string) => ({
+  ...buttonSize?.[size],
+  h: phone(tall, buttonSizes[size]),
+  minW: phone(tall, buttonSizes[size]),
+})
+const buttonSizes = { '2xs': '6', xs: '8', sm: '9', md: '10', lg: '11' } as const
+const tapButtonRecipe = {
+  ...buttonRecipe,
+  variants: {
+    ...buttonRecipe.variants,
+    size: {
+      ...buttonSize,
+      '2xs': tapButton('2xs', PHONE_MIN),
+      xs: tapButton('xs', PHONE_MIN),
+      sm: tapButton('sm', PHONE_MIN),
+      md: tapButton('md', PHONE_MAIN),
+      lg: tapButton('lg', PHONE_MIN),
+    },
+  },
+}
+
+// Inputs and selects of every size up to md are 48 px on phones, with 16 px text (smaller text
+// makes iOS zoom the page in on focus).
+const inputSize = inputRecipe.variants?.size
+const tapInput = (size: '2xs' | 'xs' | 'sm' | 'md', wide: string) => ({
+  ...inputSize?.[size],
+  '--input-height': phone(`sizes.${PHONE_MAIN}`, `sizes.${wide}`),
+  textStyle: phone('md', inputSize?.[size].textStyle ?? 'sm'),
+})
+const tapInputRecipe = {
+  ...inputRecipe,
+  variants: {
+    ...inputRecipe.variants,
+    size: {
+      ...inputSize,
+      '2xs': tapInput('2xs', '7'),
+      xs: tapInput('xs', '8'),
+      sm: tapInput('sm', '9'),
+      md: tapInput('md', '10'),
+    },
+  },
+}
+const selectSize = nativeSelectSlotRecipe.variants?.size
+const tapSelect = (size: 'xs' | 'sm' | 'md', wide: string) => ({
+  ...selectSize?.[size],
+  root: { '--select-field-height': phone(`sizes.${PHONE_MAIN}`, `sizes.${wide}`) },
+  field: {
+    ...selectSize?.[size].field,
+    textStyle: phone('md', selectSize?.[size].field.textStyle ?? 'sm'),
+  },
+})
+const tapSelectRecipe = {
+  ...nativeSelectSlotRecipe,
+  variants: {
+    ...nativeSelectSlotRecipe.variants,
+    size: {
+      ...selectSize,
+      xs: tapSelect('xs', '8'),
+      sm: tapSelect('sm', '9'),
+      md: tapSelect('md', '10'),
+    },
+  },
+}
+const tapTextareaRecipe = {
+  ...textareaRecipe,
+  base: { ...textareaRecipe.base, minH: phone(PHONE_MAIN, 'auto') },
+}
+
+// A checkbox, radio or switch is tapped on its whole label row: 44 px tall on phones.
+const tapCheckboxRecipe = {
+  ...checkboxSlotRecipe,
+  base: {
+    ...checkboxSlotRecipe.base,
+    root: { ...checkboxSlotRecipe.base?.root, minH: phone(PHONE_MIN, 'auto') },
+  },
+}
+const tapRadioGroupRecipe = {
+  ...radioGroupSlotRecipe,
+  base: {
+    ...radioGroupSlotRecipe.base,
+    item: { ...radioGroupSlotRecipe.base?.item, minH: phone(PHONE_MIN, 'auto') },
+  },
+}
+const tapSwitchRecipe = {
+  ...switchSlotRecipe,
+  base: {
+    ...switchSlotRecipe.base,
+    root: { ...switchSlotRecipe.base?.root, minH: phone(PHONE_MIN, 'auto') },
+  },
+}
+
+// Links are inline-flex already: on phones each is a 44 x 44 target, header, footer, sidebar and
+// inline action links alike (a link in a sentence makes its line taller, which reads fine).
+const tapLinkRecipe = {
+  ...linkRecipe,
+  base: {
+    ...linkRecipe.base,
+    minH: phone(PHONE_MIN, 'auto'),
+    minW: phone(PHONE_MIN, 'auto'),
+    // A short word ("FAQ") sits in the middle of its 44 px, not at one end.
+    justifyContent: 'center',
+  },
+}
+
 // Only the recipes the app renders: the full default theme costs ~30 KB gzip on first visit.
 const config = defineConfig({
   preflight: true,
@@ -92,21 +206,21 @@ const config = defineConfig({
       badge: badgeRecipe,
       separator: separatorRecipe,
       skeleton: skeletonRecipe,
-      textarea: textareaRecipe,
-      button: buttonRecipe,
+      textarea: tapTextareaRecipe,
+      button: tapButtonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
+      input: tapInputRecipe,
+      link: tapLinkRecipe,
       spinner: spinnerRecipe,
     },
     slotRecipes: {
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
+      checkbox: tapCheckboxRecipe,
       emptyState: emptyStateSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
+      nativeSelect: tapSelectRecipe,
       stat: statSlotRecipe,
-      switch: switchSlotRecipe,
+      switch: tapSwitchRecipe,
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
@@ -116,7 +230,7 @@ const config = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       fieldset: fieldsetSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
+      radioGroup: tapRadioGroupRecipe,
     },
   },
 })

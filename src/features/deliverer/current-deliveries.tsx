@@ -1,4 +1,4 @@
-import { Button, HStack, Table, VisuallyHidden } from '@chakra-ui/react'
+import { Button, Link as ChakraLink, HStack, Table, VisuallyHidden } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
@@ -19,15 +19,19 @@ function ViewLink({ item }: { item: Item }) {
       View<VisuallyHidden> {item.name}</VisuallyHidden>
     </>
   )
-  const style = { color: 'var(--chakra-colors-brand-fg)', fontWeight: 600 }
-  return item.status === 'pending' ? (
-    <Link to="/available-items/$id" params={{ id: item.id }} style={style}>
-      {label}
-    </Link>
-  ) : (
-    <Link to="/my-deliveries/$id" params={{ id: item.id }} style={style}>
-      {label}
-    </Link>
+  // A Chakra link: 44 x 44 on phones, like every link (docs/design.md, "Tap targets").
+  return (
+    <ChakraLink asChild color="brand.fg" fontWeight="semibold">
+      {item.status === 'pending' ? (
+        <Link to="/available-items/$id" params={{ id: item.id }}>
+          {label}
+        </Link>
+      ) : (
+        <Link to="/my-deliveries/$id" params={{ id: item.id }}>
+          {label}
+        </Link>
+      )}
+    </ChakraLink>
   )
 }
 

@@ -52,13 +52,14 @@ export function FaqPage() {
             as="details"
             key={item.q}
             borderBottomWidth="1px"
-            py="4"
+            py="2"
             css={{ '& summary': { cursor: 'pointer' } }}
           >
-            <Box as="summary" fontWeight="semibold" fontSize="lg">
+            {/* The question is the tap target: 44 px tall at least, the row's old padding inside it. */}
+            <Box as="summary" fontWeight="semibold" fontSize="lg" py="2" minH="11">
               {item.q}
             </Box>
-            <Text mt="3" color="fg.muted" lineHeight="tall">
+            <Text mt="1" mb="2" color="fg.muted" lineHeight="tall">
               {item.a}
             </Text>
           </Box>

@@ -1,4 +1,4 @@
-import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { roleHome } from '@/lib/role-home'
 import { useSession } from '@/lib/use-session'
@@ -76,9 +76,9 @@ export function HomePage() {
         </Grid>
         <Text>
           Want the details?{' '}
-          <Box as="span" color="brand.fg" fontWeight="medium" textDecoration="underline">
+          <Link asChild color="brand.fg" fontWeight="medium" textDecoration="underline">
             <RouterLink to="/how-it-works">Read how Tote works</RouterLink>
-          </Box>
+          </Link>
           .
         </Text>
       </Stack>

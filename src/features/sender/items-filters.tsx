@@ -4,6 +4,7 @@ import { categoryList, pageSizeList, type ItemsSearch } from './items-search'
 import { statusLabels } from '@contract/item-stage'
 import { capitalise } from '@/lib/format'
 import { useSearchText } from '@/lib/use-search-text'
+import { FiltersSheet } from '@/components/filters-sheet'
 
 interface ItemsFiltersProps {
   search: ItemsSearch
@@ -40,59 +41,63 @@ export function ItemsFilters({ search, onChange }: ItemsFiltersProps) {
     onChange({ search: next, page: 1 }),
   )
 
+  const set = [search.search, search.status, search.category].filter(Boolean).length
+
   return (
-    <Grid
-      templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr' }}
-      gap="4"
-      mb="4"
-      role="search"
-    >
-      <Field.Root>
-        <Field.Label>Search items</Field.Label>
-        <Input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Name or description"
-        />
-      </Field.Root>
-      <Select
-        label="Status"
-        value={search.status ?? ''}
-        onChange={(v) => onChange({ status: (v || undefined) as ItemsSearch['status'], page: 1 })}
+    <FiltersSheet count={set}>
+      <Grid
+        templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr' }}
+        gap="4"
+        mb="4"
+        role="search"
       >
-        <option value="">All statuses</option>
-        {itemStatuses.map((s) => (
-          <option key={s} value={s}>
-            {statusLabels[s]}
-          </option>
-        ))}
-      </Select>
-      <Select
-        label="Category"
-        value={search.category ?? ''}
-        onChange={(v) =>
-          onChange({ category: (v || undefined) as ItemsSearch['category'], page: 1 })
-        }
-      >
-        <option value="">All categories</option>
-        {categoryList.map((c) => (
-          <option key={c} value={c}>
-            {capitalise(c)}
-          </option>
-        ))}
-      </Select>
-      <Select
-        label="Items per page"
-        value={String(search.per_page)}
-        onChange={(v) => onChange({ per_page: Number(v) as ItemsSearch['per_page'], page: 1 })}
-      >
-        {pageSizeList.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </Select>
-    </Grid>
+        <Field.Root>
+          <Field.Label>Search items</Field.Label>
+          <Input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Name or description"
+          />
+        </Field.Root>
+        <Select
+          label="Status"
+          value={search.status ?? ''}
+          onChange={(v) => onChange({ status: (v || undefined) as ItemsSearch['status'], page: 1 })}
+        >
+          <option value="">All statuses</option>
+          {itemStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Category"
+          value={search.category ?? ''}
+          onChange={(v) =>
+            onChange({ category: (v || undefined) as ItemsSearch['category'], page: 1 })
+          }
+        >
+          <option value="">All categories</option>
+          {categoryList.map((c) => (
+            <option key={c} value={c}>
+              {capitalise(c)}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Items per page"
+          value={String(search.per_page)}
+          onChange={(v) => onChange({ per_page: Number(v) as ItemsSearch['per_page'], page: 1 })}
+        >
+          {pageSizeList.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </Select>
+      </Grid>
+    </FiltersSheet>
   )
 }

@@ -77,6 +77,30 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
     }
   })
 
+  it('keeps the filters in a "Filters (n)" sheet on a phone, so the cards come first', async () => {
+    const undo = pretendPhoneScreen()
+    try {
+      const { requests, user } = setup('/items?category=clothing')
+      await screen.findByRole('list', { name: 'Your items' })
+      expect(screen.queryByLabelText('Status')).not.toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Filters (1)' }))
+      const sheet = await screen.findByRole('dialog', { name: 'Filters' })
+      expect(within(sheet).getByLabelText('Category')).toHaveValue('clothing')
+      await user.selectOptions(within(sheet).getByLabelText('Status'), 'pending')
+      await user.click(within(sheet).getByRole('button', { name: 'Show results' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument()
+      await waitFor(() =>
+        expect(Object.fromEntries(requests.at(-1)!.searchParams)).toMatchObject({
+          status: 'pending',
+          category: 'clothing',
+        }),
+      )
+    } finally {
+      undo()
+    }
+  })
+
   it("shows 'No items found' for an empty list", async () => {
     storeSession('sender')
     server.use(userDataHandler('sender'), itemsListHandler([]))
