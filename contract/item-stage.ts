@@ -5,7 +5,7 @@
 
 import type { Approval, ItemStatus } from './lifecycle'
 
-export const itemStages = [
+const itemStages = [
   'awaiting_review',
   'not_approved',
   'open_for_offers',
@@ -84,5 +84,3 @@ export function itemStage(item: StageFields): ItemStage {
         : 'open_for_offers'
   }
 }
-
-export const itemStageLabel = (item: StageFields) => stageLabels[itemStage(item)]
