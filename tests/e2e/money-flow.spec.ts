@@ -56,7 +56,7 @@ test.describe('money held until delivery, then paid out', () => {
     await field(dialog, 'Card number').fill('4242 4242 4242 4242')
     await field(dialog, 'Expiry (MM/YY)').fill(`12/${new Date().getFullYear() + 3 - 2000}`)
     await field(dialog, 'CVC').fill('123')
-    await dialog.getByRole('button', { name: 'Payment Confirm' }).click()
+    await dialog.getByRole('button', { name: 'Pay $30.00' }).click()
     await waitForPath(page, `/items/${item.id}`, 30_000)
     await expect(page.getByText(`$30.00 was charged to your card for ${name}.`)).toBeVisible()
     await asSender.context.close()

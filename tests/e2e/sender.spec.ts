@@ -178,7 +178,9 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
         await payWith(dialog, '4000 0000 0000 0002')
         await expect(dialog.getByText('Your card was declined.')).toBeVisible()
         await expect(page).toHaveURL((url) => url.pathname === `/items/${posted}`)
-        await expect(dialog.getByRole('button', { name: 'Payment Confirm' })).toBeVisible()
+        await expect(
+          dialog.getByRole('button', { name: `Pay $${DELIVERER_PRICE}.00` }),
+        ).toBeVisible()
         let item = await senderItem(posted)
         expect(item.request_status).toBe('pending')
         expect(item.status).toBe('pending')
@@ -400,7 +402,7 @@ async function payWith(dialog: Locator, cardNumber: string) {
   await field(dialog, 'CVC').fill('123')
   await expect(field(dialog, 'Card number')).toHaveValue(cardNumber)
   await expect(field(dialog, 'Expiry (MM/YY)')).toHaveValue(`12/${expiry}`)
-  await dialog.getByRole('button', { name: 'Payment Confirm' }).click()
+  await dialog.getByRole('button', { name: `Pay $${DELIVERER_PRICE}.00` }).click()
 }
 
 function daysFromNow(days: number): Date {

@@ -56,8 +56,7 @@ test('a new sender accepts the terms at sign-up and the sender terms before the 
   await logIn(page, email, password)
   await waitForPath(page, '/dashboard')
   await page.goto(`/items/${item.id}`)
-  const section = page.getByRole('region', { name: 'Delivery Request' })
-  await section.getByRole('button', { name: 'Accept' }).click()
+  await page.getByRole('button', { name: /^Accept and pay \$/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
   await expect(dialog.getByRole('heading', { name: 'Accurate description' })).toBeVisible()
   await expect(
@@ -74,8 +73,8 @@ test('a new sender accepts the terms at sign-up and the sender terms before the 
   await field(dialog, 'Card number').fill('4242 4242 4242 4242')
   await field(dialog, 'Expiry (MM/YY)').fill(`12/${new Date().getFullYear() + 3 - 2000}`)
   await field(dialog, 'CVC').fill('123')
-  await dialog.getByRole('button', { name: 'Payment Confirm' }).click()
-  await waitForPath(page, '/items', 30_000)
+  await dialog.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click()
+  await waitForPath(page, `/items/${item.id}`, 30_000)
   await expect(page.getByText(`was charged to your card for ${item.name}.`)).toBeVisible()
 
   // Accepted once: the server kept it, and the next opening would not ask again.

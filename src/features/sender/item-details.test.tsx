@@ -73,7 +73,7 @@ async function payWith(user: ReturnType<typeof renderApp>['user'], card: string)
   await user.type(within(dialog).getByLabelText(/expiry/i), '1230')
   await user.type(within(dialog).getByLabelText(/cvc/i), '123')
   expect(within(dialog).getByLabelText(/card number/i)).toHaveAttribute('autocomplete', 'cc-number')
-  await user.click(within(dialog).getByRole('button', { name: 'Payment Confirm' }))
+  await user.click(within(dialog).getByRole('button', { name: 'Pay $30.00' }))
   return dialog
 }
 

@@ -30,7 +30,7 @@ function intentHandler(log: string[]) {
 }
 
 async function openPayment(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: 'Accept' }))
+  await user.click(await screen.findByRole('button', { name: 'Accept and pay $30.00' }))
   return screen.findByRole('dialog', { name: 'Enter Payment Details' })
 }
 

@@ -128,7 +128,12 @@ function PaymentStep({ itemId, itemName, delivererId, onClose }: BodyProps) {
     )
   }
   const { client_secret, provider, amount, currency } = intent.data
-  const props = { clientSecret: client_secret, finalize, onCancel: onClose }
+  const props = {
+    clientSecret: client_secret,
+    finalize,
+    onCancel: onClose,
+    payLabel: `Pay ${formatMoney(amount, currency)}`,
+  }
   return (
     <>
       <Dialog.Body pb="0" flex="none">

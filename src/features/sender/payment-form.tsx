@@ -10,6 +10,8 @@ interface PaymentFormProps {
   /** Finalises the request once paid; throws with the message to show. */
   finalize: () => Promise<void>
   onCancel: () => void
+  /** The submit button's words, with the amount: 'Pay $30.00' (issue 29: not 'Payment Confirm'). */
+  payLabel: string
   ready?: boolean
 }
 
@@ -19,6 +21,7 @@ export function PaymentForm({
   confirm,
   finalize,
   onCancel,
+  payLabel,
   ready = true,
 }: PaymentFormProps) {
   const [processing, setProcessing] = useState(false)
@@ -58,7 +61,7 @@ export function PaymentForm({
           Cancel
         </Button>
         <Button type="submit" colorPalette="brand" disabled={processing || !ready}>
-          {processing ? 'Processing...' : 'Payment Confirm'}
+          {processing ? 'Processing...' : payLabel}
         </Button>
       </Dialog.Footer>
     </form>

@@ -15,6 +15,8 @@ interface CardPaymentProps {
   clientSecret: string
   finalize: () => Promise<void>
   onCancel: () => void
+  /** The pay button's words, with the amount: 'Pay $30.00'. */
+  payLabel: string
 }
 
 function Slot({
@@ -36,7 +38,12 @@ function Slot({
 }
 
 /** Stripe Elements in the same three slots as the test form (docs/design.md Payments). */
-export function StripeCardPayment({ clientSecret, finalize, onCancel }: CardPaymentProps) {
+export function StripeCardPayment({
+  clientSecret,
+  finalize,
+  onCancel,
+  payLabel,
+}: CardPaymentProps) {
   const numberRef = useRef<HTMLDivElement>(null)
   const expiryRef = useRef<HTMLDivElement>(null)
   const cvcRef = useRef<HTMLDivElement>(null)
@@ -98,6 +105,7 @@ export function StripeCardPayment({ clientSecret, finalize, onCancel }: CardPaym
       confirm={confirm}
       finalize={finalize}
       onCancel={onCancel}
+      payLabel={payLabel}
       ready={Boolean(ready)}
     />
   )

@@ -17,10 +17,12 @@ interface CardPaymentProps {
   clientSecret: string
   finalize: () => Promise<void>
   onCancel: () => void
+  /** The pay button's words, with the amount: 'Pay $30.00'. */
+  payLabel: string
 }
 
 /** The built-in test provider (no Stripe keys): the same three fields, Stripe's test cards. */
-export function TestCardPayment({ clientSecret, finalize, onCancel }: CardPaymentProps) {
+export function TestCardPayment({ clientSecret, finalize, onCancel, payLabel }: CardPaymentProps) {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' })
   const [errors, setErrors] = useState<CardErrors>({})
 
@@ -81,5 +83,13 @@ export function TestCardPayment({ clientSecret, finalize, onCancel }: CardPaymen
       </Grid>
     </>
   )
-  return <PaymentForm fields={fields} confirm={confirm} finalize={finalize} onCancel={onCancel} />
+  return (
+    <PaymentForm
+      fields={fields}
+      confirm={confirm}
+      finalize={finalize}
+      onCancel={onCancel}
+      payLabel={payLabel}
+    />
+  )
 }
