@@ -5,17 +5,15 @@
 
 import type { Approval, ItemStatus } from './lifecycle'
 
-const itemStages = [
-  'awaiting_review',
-  'not_approved',
-  'open_for_offers',
-  'offer_received',
-  'paid',
-  'on_its_way',
-  'delivered',
-  'cancelled',
-] as const
-export type ItemStage = (typeof itemStages)[number]
+export type ItemStage =
+  | 'awaiting_review'
+  | 'not_approved'
+  | 'open_for_offers'
+  | 'offer_received'
+  | 'paid'
+  | 'on_its_way'
+  | 'delivered'
+  | 'cancelled'
 
 export const stageLabels: Record<ItemStage, string> = {
   awaiting_review: 'Awaiting review',
