@@ -39,6 +39,22 @@ describe('API answers over 1 KB are compressed', () => {
     expect((await list('identity')).headers['content-encoding']).toBeUndefined()
   })
 
+  it('compresses the OpenAPI document too (about 120 KB plain)', async () => {
+    const docs = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/docs/json',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      })
+    const plain = await docs()
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const br = await docs('br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json())
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5)
+  })
+
   it('leaves small answers as they are', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -118,15 +118,31 @@ async function registerApiDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // The UI's own policy, minus upgrade-insecure-requests (the app may run on plain http locally).
-    transformStaticCSP: (header) =>
-      header
-        .replace(/\s*upgrade-insecure-requests;?/, '')
-        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  // The document is about 120 KB: served, like every API answer, compressed (the swagger plugin
+  // above stays at the root, where it sees every route; the UI reads it from there).
+  await app.register(async (docs) => {
+    await docs.register(compress, apiCompression)
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // The UI's own policy, minus upgrade-insecure-requests (the app may run on plain http locally).
+      transformStaticCSP: (header) =>
+        header
+          .replace(/\s*upgrade-insecure-requests;?/, '')
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    })
   })
+}
+
+/**
+ * API answers over 1 KB go out compressed (brotli at a quality cheap enough per request, or
+ * gzip); the built files are compressed once at build time instead (plugins/static-pwa.ts).
+ */
+const apiCompression = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: 6 },
 }
 
 /** Builds the Fastify app (plugins, routes, migrations, demo seed); does not listen. */
@@ -179,14 +195,7 @@ export async function buildApp(opts: BuildAppOptions = {}) {
 
   await app.register(
     async (api) => {
-      // API answers over 1 KB go out compressed (brotli at a quality cheap enough per request, or
-      // gzip); the built files are compressed once at build time instead (plugins/static-pwa.ts).
-      await api.register(compress, {
-        threshold: 1024,
-        encodings: ['br', 'gzip'],
-        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-        zlibOptions: { level: 6 },
-      })
+      await api.register(compress, apiCompression)
       await api.register(healthRoutes)
       await api.register(authRoutes)
       await api.register(userRoutes)
