@@ -12,7 +12,13 @@ import { MapLoading } from './map-loading'
  * docs/spec.md section 2 "Map location picker": place search with suggestions, and a map (loaded only
  * when shown) where a click picks the point. Same props as PlaceSearch.
  */
-export function MapLocationPicker(props: PlaceSearchProps) {
+export function MapLocationPicker({
+  pointName,
+  ...props
+}: PlaceSearchProps & {
+  /** What a tap on the map chooses, in words: 'the drop-off point' (else the label). */
+  pointName?: string
+}) {
   const { label, value, onChange } = props
   const [showMap, setShowMap] = useState(false)
   const [dark, setDark] = useState(isDark)
@@ -68,7 +74,8 @@ export function MapLocationPicker(props: PlaceSearchProps) {
       {showMap && (
         <Box>
           <Text fontSize="sm" color="fg.muted" mb="1">
-            Click on the map to choose {label.toLowerCase()}.
+            Tap the map to choose {pointName ?? label.toLowerCase()}; the address is looked up for
+            you.
           </Text>
           <MapErrorBoundary fallback={fallback}>
             <Suspense fallback={<MapLoading height={400} />}>

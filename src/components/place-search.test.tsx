@@ -28,7 +28,12 @@ function Harness({ picker = false }: { picker?: boolean }) {
   const Field = picker ? MapLocationPicker : PlaceSearch
   return (
     <>
-      <Field label="Destination" value={value} onChange={setValue} />
+      <Field
+        label="Destination"
+        value={value}
+        onChange={setValue}
+        {...(picker && { pointName: 'the drop-off point' })}
+      />
       <output>{value ? `${value.lat},${value.lng} ${value.address}` : 'none'}</output>
     </>
   )
@@ -117,6 +122,7 @@ describe('MapLocationPicker', () => {
     expect(screen.queryByRole('button', { name: /Click Map/ })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Show map for Destination' }))
     expect(screen.getByRole('checkbox', { name: 'Dark map for Destination' })).toBeInTheDocument()
+    expect(screen.getByText(/^Tap the map to choose the drop-off point;/)).toBeVisible()
     await user.click(await screen.findByRole('button', { name: 'Click Map for Destination' }))
     expect(await screen.findByText('48.856614,2.3522219 Paris, France')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Destination' })).toHaveValue('Paris, France')

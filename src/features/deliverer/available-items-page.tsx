@@ -140,12 +140,14 @@ export function AvailableItemsPage({
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           <MapLocationPicker
             label="Current location"
+            pointName="where you are"
             value={origin ?? null}
             onChange={(value) => onSearchChange({ origin: value ?? undefined, page: undefined })}
             required
           />
           <MapLocationPicker
             label="Destination"
+            pointName="where you are going"
             value={destination ?? null}
             onChange={(value) =>
               onSearchChange({ destination: value ?? undefined, page: undefined })

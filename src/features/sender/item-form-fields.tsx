@@ -154,6 +154,7 @@ export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps
         <Stack gap="4" mt="2">
           <MapLocationPicker
             label="From location"
+            pointName="the pickup point"
             value={values.from_location}
             onChange={(from_location) => onChange({ from_location })}
             error={errors.from_location}
@@ -161,6 +162,7 @@ export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps
           />
           <MapLocationPicker
             label="To location"
+            pointName="the drop-off point"
             value={values.to_location}
             onChange={(to_location) => onChange({ to_location })}
             error={errors.to_location}
