@@ -1,53 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { adminCreateUserAnswer, adminUsersAnswer } from '@contract/admin'
+import { describe, expect, it } from 'vitest'
+import { adminCreateUserAnswer } from '@contract/admin'
 import { messageOnly } from '@contract/envelope'
 import { answer } from '@/test/answers'
-import { userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
-import { storeSession, testUsers } from '@/test/session'
-import { adminUser, pagination } from '@/test/admin-fixtures'
+import { adminUser } from '@/test/admin-fixtures'
+import { polyfillMenu, rowOf, sam, setup } from '@/test/users-page-setup'
 
-// jsdom has neither PointerEvent nor ResizeObserver; Chakra's menu (zag) uses both.
-beforeAll(() => {
-  window.PointerEvent ??= class extends MouseEvent {} as typeof PointerEvent
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-})
-
-const sam = adminUser()
-const me = adminUser({
-  id: testUsers.admin.id,
-  name: testUsers.admin.name,
-  email: testUsers.admin.email,
-  role: 'admin',
-})
-
-function setup() {
-  storeSession('admin')
-  const asked: Record<string, string>[] = []
-  server.use(
-    userDataHandler('admin'),
-    http.get('/api/admin/users', ({ request }) => {
-      asked.push(Object.fromEntries(new URL(request.url).searchParams))
-      return answer(adminUsersAnswer, {
-        success: true,
-        message: 'OK',
-        data: { users: [sam, me], pagination: pagination(2) },
-      })
-    }),
-  )
-  return { asked }
-}
-
-function rowOf(name: string) {
-  return screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement
-}
+polyfillMenu()
 
 // Typing into Chakra fields under jsdom is slow when the whole suite runs in parallel.
 describe('Users', { timeout: 20_000 }, () => {
@@ -88,36 +50,6 @@ describe('Users', { timeout: 20_000 }, () => {
     ).toBeInTheDocument()
     expect(sent).toEqual({ name: 'Nina New', email: 'nina@example.com', role: 'deliverer' })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-  })
-
-  it('deactivates a user only after a confirmation that explains the sign-out', async () => {
-    setup()
-    let sent: unknown
-    server.use(
-      http.post('/api/admin/update-user', async ({ request }) => {
-        sent = await request.json()
-        return answer(messageOnly, { success: true, message: 'Sam Sender was deactivated' })
-      }),
-    )
-    const { user } = renderApp('/users')
-    await screen.findByText('sender@example.com')
-    // The row's actions are in its menu.
-    await user.click(
-      within(rowOf('Sam Sender')).getByRole('button', { name: 'Actions for Sam Sender' }),
-    )
-    const menu = await screen.findByRole('menu', { name: 'Actions for Sam Sender' })
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Change role…', 'Deactivate…'])
-    await user.click(within(menu).getByRole('menuitem', { name: 'Deactivate…' }))
-    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate Sam Sender?' })
-    expect(dialog).toHaveTextContent(/signed out on every device at once/)
-    expect(sent).toBeUndefined()
-    await user.click(within(dialog).getByRole('button', { name: 'Deactivate user' }))
-    expect(await screen.findByText('Sam Sender was deactivated')).toBeInTheDocument()
-    expect(sent).toEqual({ user_id: sam.id, active: false })
   })
 
   it('changes a role with the select and Save role', async () => {
