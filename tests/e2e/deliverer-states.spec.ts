@@ -125,6 +125,7 @@ async function newDeliverer(baseURL: string) {
     email,
     password,
     role: 'deliverer',
+    accept_terms: true,
   })
   let token = ''
   await expect

@@ -35,7 +35,8 @@ const TAP = { min: 44, field: 48 }
  * `field` high), as "kind 'name' is WxH". The hit area is the control's box, or for a checkbox or
  * radio, the label row that takes the tap. Links in sentences count too (issue 29: inline action links
  * included). Not counted: what a user cannot see (hidden, or clipped to 1 px for screen readers)
- * and what a tap goes through (pointer-events: none).
+ * and what a tap goes through (pointer-events: none). A link stretched over its card by an
+ * absolute ::before (a whole dashboard tile) is measured as the card.
  */
 function tapTargetsUnder({ min, field }: typeof TAP): string[] {
   const selector = [
@@ -80,7 +81,14 @@ function tapTargetsUnder({ min, field }: typeof TAP): string[] {
     if (!target.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
     // A map label that lets taps through (the route's From and To) is not a control.
     if (getComputedStyle(target).pointerEvents === 'none') continue
-    const box = target.getBoundingClientRect()
+    // A link that stretches over its card (Chakra's LinkOverlay: an absolute ::before over the
+    // positioned card) is tapped anywhere on the card: measure the card.
+    const before = getComputedStyle(target, '::before')
+    const stretched =
+      before.content !== 'none' && before.position === 'absolute' && target instanceof HTMLElement
+    const box = (
+      stretched ? ((target as HTMLElement).offsetParent ?? target) : target
+    ).getBoundingClientRect()
     if (box.width <= 1 || box.height <= 1) continue
     // A control inside a bigger one (an icon inside a button) is tapped through its parent.
     const outer = target.parentElement?.closest(selector)

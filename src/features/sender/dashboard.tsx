@@ -35,7 +35,7 @@ function Counter({ label, value, status }: { label: string; value: number; statu
         bg="bg"
         _hover={{ borderColor: 'brand.solid' }}
       >
-        <Stat.Label textTransform="capitalize">
+        <Stat.Label>
           <LinkOverlay asChild>
             <RouterLink to="/items" search={status ? { status } : {}}>
               {label}
