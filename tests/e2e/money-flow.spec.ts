@@ -52,7 +52,7 @@ test.describe('money held until delivery, then paid out', () => {
     await page.getByRole('button', { name: 'Accept and pay $30.00' }).click({ timeout: 45_000 })
     const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
     await expect(dialog.getByText('Test mode', { exact: true })).toBeVisible()
-    await expect(dialog.getByText('$30.00')).toBeVisible()
+    await expect(dialog.getByText('$30.00', { exact: true })).toBeVisible()
     await field(dialog, 'Card number').fill('4242 4242 4242 4242')
     await field(dialog, 'Expiry (MM/YY)').fill(`12/${new Date().getFullYear() + 3 - 2000}`)
     await field(dialog, 'CVC').fill('123')

@@ -391,7 +391,7 @@ async function paymentDialog(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText('Test mode', { exact: true })).toBeVisible()
-  await expect(dialog.getByText(`$${DELIVERER_PRICE}.00`)).toBeVisible()
+  await expect(dialog.getByText(`$${DELIVERER_PRICE}.00`, { exact: true })).toBeVisible()
   return dialog
 }
 
