@@ -5,6 +5,7 @@ import { failure } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
+import { itemsListHandler } from '@/test/sender-fixtures'
 import { storeSession } from '@/test/session'
 import { STORAGE_KEYS } from '@/lib/auth-storage'
 
@@ -126,7 +127,8 @@ describe('route guards', () => {
 
   it('clears the session and lands on /login when the server answers 401', async () => {
     storeSession('sender')
-    server.use(failWith('get', 'get-user-data', 401, 'Session expired'))
+    // The page's own list is asked too, and answered; the profile's 401 is what ends the session.
+    server.use(failWith('get', 'get-user-data', 401, 'Session expired'), itemsListHandler([]))
     const { router } = renderApp('/items')
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
