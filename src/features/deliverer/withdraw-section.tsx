@@ -56,14 +56,14 @@ function WithdrawDialog({
     event.preventDefault()
     if (withdraw.isPending) return
     if (!reason.trim()) return setReasonError(wayOutMessages.reasonRequired)
-    withdraw.mutate(
-      { item_id: item.id, reason: reason.trim() },
-      {
-        onSuccess: async (answer) => {
-          toaster.create({ title: answer.message, type: 'success' })
-          await navigate({ to: '/my-deliveries' })
-        },
+    // Not mutate's own onSuccess: the refetch after the answer shows the item no longer carried,
+    // which unmounts this dialog before a per-call callback would run.
+    void withdraw.mutateAsync({ item_id: item.id, reason: reason.trim() }).then(
+      async (answer) => {
+        toaster.create({ title: answer.message, type: 'success' })
+        await navigate({ to: '/my-deliveries' })
       },
+      () => {}, // shown from withdraw.error while the dialog is open
     )
   }
 
