@@ -1,7 +1,7 @@
 // Browser scenarios of issue 29 for the deliverer, on a 360 px phone: an accepted delivery is on the
 // device before it is ever opened (part 7), a declined request says so (part 8), and Available
 // Items is never an empty start (part 4). The real server and the built PWA.
-import { apiCall, apiLogin, apiMultipart, postApprovedItem, TINY_PDF } from './support/api'
+import { apiCall, apiLogin, offerApproved, postApprovedItem, TINY_PDF } from './support/api'
 import { ACTION_TIMEOUT_MS, waitForPath } from './support/browser'
 import { expectSavedForOffline, TRAVEL_PROOF } from './support/outbox-ui'
 import { expect, expectPresent, signIn, test } from './fixtures'
@@ -67,18 +67,7 @@ test('a declined request shows Declined, and a new offer can follow', async ({
     admin.token,
     `Declined parcel ${Date.now()}`,
   )
-  await apiMultipart(
-    base,
-    deliverer.token,
-    '/api/request-item',
-    { item_id: item.id, accept_privacy: 'true' },
-    { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
-  )
-  await apiCall(base, admin.token, 'POST', '/api/admin/delivery-approval', {
-    item_id: item.id,
-    deliverer_id: deliverer.user.id,
-    decision: 'approved',
-  })
+  await offerApproved(base, item.id, deliverer, admin.token)
   await apiCall(base, sender.token, 'POST', '/api/update-request-status', {
     item_id: item.id,
     deliverer_id: deliverer.user.id,

@@ -3,7 +3,14 @@
 // delivered with its codes, the hold passes (PAYOUT_HOLD_HOURS set to a few seconds for this
 // server), and the deliverer sees the delivery paid: the price less Tote's 10 % fee. The real
 // server with its job worker, and the built PWA.
-import { apiCall, apiLogin, apiMultipart, postApprovedItem, TINY_PDF } from './support/api'
+import {
+  apiCall,
+  apiLogin,
+  apiMultipart,
+  offerApproved,
+  postApprovedItem,
+  TINY_PDF,
+} from './support/api'
 import { field, waitForPath } from './support/browser'
 import { startServer, type TestServer } from './support/server'
 import { expect, rolePage, test } from './fixtures'
@@ -31,18 +38,7 @@ test.describe('money held until delivery, then paid out', () => {
     const name = `Money flow parcel ${Date.now()}`
     // sender_price 30: the deliverer earns $30.00 less a $3.00 fee.
     const item = await postApprovedItem(base, sender.token, admin.token, name)
-    await apiMultipart(
-      base,
-      deliverer.token,
-      '/api/request-item',
-      { item_id: item.id, accept_privacy: 'true' },
-      { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
-    )
-    await apiCall(base, admin.token, 'POST', '/api/admin/delivery-approval', {
-      item_id: item.id,
-      deliverer_id: deliverer.user.id,
-      decision: 'approved',
-    })
+    await offerApproved(base, item.id, deliverer, admin.token)
 
     // The sender accepts and pays on a phone.
     const asSender = await rolePage(browser, base, 'sender')

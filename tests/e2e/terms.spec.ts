@@ -1,7 +1,7 @@
 // Browser scenario (issue 29, decision 044): a new sender signs up accepting the Terms of service
 // and the Privacy policy, and their first payment asks for the sender terms admins publish before
 // the card; the dialog says the payment is held until delivery. The real server and built PWA.
-import { apiCall, apiLogin, apiMultipart, postApprovedItem, TINY_PDF } from './support/api'
+import { apiCall, apiLogin, offerApproved, postApprovedItem } from './support/api'
 import { field, logIn, tick, verificationLink, waitForPath } from './support/browser'
 import { expect, test } from './fixtures'
 
@@ -39,18 +39,7 @@ test('a new sender accepts the terms at sign-up and the sender terms before the 
   const deliverer = await apiLogin(base, 'deliverer@example.com')
   const admin = await apiLogin(base, 'admin@example.com')
   const item = await postApprovedItem(base, sender.token, admin.token, `First parcel ${Date.now()}`)
-  await apiMultipart(
-    base,
-    deliverer.token,
-    '/api/request-item',
-    { item_id: item.id, accept_privacy: 'true' },
-    { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
-  )
-  await apiCall(base, admin.token, 'POST', '/api/admin/delivery-approval', {
-    item_id: item.id,
-    deliverer_id: deliverer.user.id,
-    decision: 'approved',
-  })
+  await offerApproved(base, item.id, deliverer, admin.token)
 
   // The first payment: the sender terms the demo admin published, then the card.
   await logIn(page, email, password)

@@ -130,6 +130,30 @@ export async function postApprovedItem(
   return item
 }
 
+/**
+ * The deliverer requests the item with a PDF proof of travel and the admin approves the request:
+ * the offer then waits for the sender's answer.
+ */
+export async function offerApproved(
+  baseURL: string,
+  itemId: string,
+  deliverer: Session,
+  adminToken: string,
+): Promise<void> {
+  await apiMultipart(
+    baseURL,
+    deliverer.token,
+    '/api/request-item',
+    { item_id: itemId, accept_privacy: 'true' },
+    { proof_of_travel: { name: 'ticket.pdf', type: 'application/pdf', bytes: TINY_PDF } },
+  )
+  await apiCall(baseURL, adminToken, 'POST', '/api/admin/delivery-approval', {
+    item_id: itemId,
+    deliverer_id: deliverer.user.id,
+    decision: 'approved',
+  })
+}
+
 /** The admin's sending decision on an item ('approved' or 'rejected'). */
 export function setSendingApproval(
   baseURL: string,
