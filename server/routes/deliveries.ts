@@ -72,19 +72,23 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, per_page, search, location, date } = request.query
       const deadlineFrom = date ? new Date(date) : undefined
       const { origin_address, destination_address } = request.body
+      // What both searches share: whose view, the radius, the filters and the page.
+      const filters = {
+        delivererId: user.id,
+        radiusKm: request.body.radius_km,
+        search: search || undefined,
+        location: location || undefined,
+        deadlineFrom,
+        page,
+        perPage: per_page,
+      }
       if (destination_address === undefined) {
         // No route (issue 29 part 4): items near the origin, or the newest open items.
         const origin =
           origin_address === undefined ? null : await geocode(app.places, origin_address)
         const { rows, total } = await openItemsPage(app.db, {
-          delivererId: user.id,
+          ...filters,
           ...(origin && { near: origin }),
-          radiusKm: request.body.radius_km,
-          search: search || undefined,
-          location: location || undefined,
-          deadlineFrom,
-          page,
-          perPage: per_page,
         })
         const views = await toItemViews(
           app.db,
@@ -112,17 +116,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       // No single great circle joins antipodal ends: refuse rather than pick one at random.
       if (isAntipodal(origin, destination))
         throw new DomainError('VALIDATION_FAILED', ANTIPODAL_ROUTE)
-      const { rows, total } = await corridorPage(app.db, {
-        delivererId: user.id,
-        origin,
-        destination,
-        radiusKm: request.body.radius_km,
-        search: search || undefined,
-        location: location || undefined,
-        deadlineFrom,
-        page,
-        perPage: per_page,
-      })
+      const { rows, total } = await corridorPage(app.db, { ...filters, origin, destination })
       const views = await toItemViews(
         app.db,
         rows.map((r) => r.item),
