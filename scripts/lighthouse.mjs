@@ -1,10 +1,15 @@
 // npm run lighthouse: builds, starts the server on a free port with a fresh data folder (demo
 // data), and runs Lighthouse (mobile defaults: a mid-range phone's CPU, slow 4G, simulated) in
-// Debian's Chromium on the public pages as a first visit, and on two signed-in pages as the demo
-// deliverer's repeat visit (service worker installed, as an installed app is used). Prints score,
-// LCP, TBT, CLS and bytes per page; exits 1 when a page misses its target.
+// Debian's Chromium on the public pages as a first visit, and on the signed-in pages people use
+// every day as a repeat visit of the demo user of that role (service worker installed, as an
+// installed app is used): the deliverer's dashboard and Available Items, the sender's dashboard
+// and one of their items, the admin's dashboard. Prints score, LCP, TBT, CLS, bytes and the
+// blocking time computed from the main thread's CPU time at 4x ("CPU TBT", steadier than the
+// score on a shared machine) per page; exits 1 when a page misses its target (issue 30: signed-in
+// pages at 95 and a CPU TBT of at most 100 ms).
 // Env: LIGHTHOUSE_RUNS (default 1; the median run per page is shown), SKIP_BUILD=1,
 // CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PAGES (public or signed-in: only those),
+// LIGHTHOUSE_ONLY (a comma-separated list of paths: only those, e.g. /dashboard,/items/{id}),
 // LIGHTHOUSE_DETAILS=1 (per page and run: the main thread's time per script, its long tasks, and
 // its CPU time, steadier than the scores on a busy machine), LIGHTHOUSE_SAVE=1 (every run's
 // report, with its trace and JavaScript profile, in .tmp/lighthouse/, for a closer look).
@@ -33,11 +38,22 @@ if (saveDir) {
 }
 
 const PUBLIC = ['/', '/login', '/how-it-works', '/faq']
-const SIGNED_IN = ['/deliverer-dashboard', '/available-items']
+/** Each role's demo user and the pages they use every day; `{id}` is the sender's first item. */
+const SIGNED_IN = [
+  {
+    email: 'deliverer@example.com',
+    home: '/deliverer-dashboard',
+    paths: ['/deliverer-dashboard', '/available-items'],
+  },
+  { email: 'sender@example.com', home: '/dashboard', paths: ['/dashboard', '/items/{id}'] },
+  { email: 'admin@example.com', home: '/admin-dashboard', paths: ['/admin-dashboard'] },
+]
 const TARGETS = {
   public: { score: 95, lcpMs: 1500, tbtMs: 150, cls: 0.05 },
-  signedIn: { score: 90 },
+  signedIn: { score: 95, cpuTbtMs: 100 },
 }
+const onlyPaths = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean)
+const wanted = (path) => !onlyPaths || onlyPaths.includes(path)
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -174,6 +190,7 @@ async function measure(url, port, { keepStorage }) {
     tbtMs: audits['total-blocking-time'].numericValue,
     cls: audits['cumulative-layout-shift'].numericValue,
     kb: audits['total-byte-weight'].numericValue / 1024,
+    cpuTbtMs: cpuTasks(result.artifacts.Trace)?.blockingMs ?? NaN,
   }
 }
 
@@ -189,7 +206,12 @@ async function measurePage(url, port, opts) {
     tbtMs: pick('tbtMs'),
     cls: pick('cls'),
     kb: pick('kb'),
+    cpuTbtMs: pick('cpuTbtMs'),
     spread: runs > 1 ? `${Math.min(...scores)}-${Math.max(...scores)}` : '',
+    cpuSpread:
+      runs > 1
+        ? `${Math.round(Math.min(...all.map((r) => r.cpuTbtMs)))}-${Math.round(Math.max(...all.map((r) => r.cpuTbtMs)))}`
+        : '',
   }
 }
 
@@ -199,11 +221,14 @@ function row(path, r, target) {
   if (target.lcpMs && r.lcpMs > target.lcpMs) misses.push(`LCP > ${target.lcpMs} ms`)
   if (target.tbtMs && r.tbtMs > target.tbtMs) misses.push(`TBT > ${target.tbtMs} ms`)
   if (target.cls !== undefined && r.cls > target.cls) misses.push(`CLS > ${target.cls}`)
+  if (target.cpuTbtMs && !(r.cpuTbtMs <= target.cpuTbtMs))
+    misses.push(`CPU TBT > ${target.cpuTbtMs} ms`)
+  const cpuTbt = `${Math.round(r.cpuTbtMs)}${r.cpuSpread ? ` (${r.cpuSpread})` : ''}`
   console.log(
-    `${path.padEnd(22)}${String(r.score).padStart(6)}${r.spread.padStart(8)}` +
+    `${path.padEnd(30)}${String(r.score).padStart(6)}${r.spread.padStart(8)}` +
       `${(r.fcpMs / 1000).toFixed(2).padStart(8)} s${(r.lcpMs / 1000).toFixed(2).padStart(8)} s` +
       `${Math.round(r.tbtMs).toString().padStart(8)} ms${r.cls.toFixed(3).padStart(8)}` +
-      `${r.kb.toFixed(0).padStart(8)} KB  ${misses.length ? `MISS (${misses.join(', ')})` : 'ok'}`,
+      `${r.kb.toFixed(0).padStart(8)} KB${cpuTbt.padStart(16)} ms  ${misses.length ? `MISS (${misses.join(', ')})` : 'ok'}`,
   )
   return misses.length === 0
 }
@@ -216,65 +241,97 @@ if (process.env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
+/** Chromium with a fresh profile, open to Lighthouse on a free debugging port. */
+async function openBrowser() {
+  const port = await freePort()
+  const profile = mkdtempSync(join(tmpdir(), 'tote-lighthouse-chrome-'))
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      `--remote-debugging-port=${port}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+  const close = async () => {
+    await browser.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+  return { browser, port, close }
+}
+
+/** The signed-in sender's first item, read with the page's own session. */
+const firstItemId = (page) =>
+  page.evaluate(async () => {
+    const token = localStorage.getItem('tote.token')
+    const res = await fetch('/api/items?page=1&limit=1', {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    const body = await res.json()
+    return body.data.items[0].id
+  })
+
 const server = await startServer()
-const port = await freePort()
-const profile = mkdtempSync(join(tmpdir(), 'tote-lighthouse-chrome-'))
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: chromiumPath,
-  headless: true,
-  args: [
-    `--remote-debugging-port=${port}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-})
+const publicBrowser = await openBrowser()
 let ok = true
 try {
   console.log(
     `Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, simulated slow 4G and a 4x slower CPU, on ${server.baseURL}`,
   )
   console.log(
-    `${'page'.padEnd(22)}${'score'.padStart(6)}${(runs > 1 ? 'spread' : '').padStart(8)}${'FCP'.padStart(10)}${'LCP'.padStart(10)}${'TBT'.padStart(11)}${'CLS'.padStart(8)}${'bytes'.padStart(11)}`,
+    `${'page'.padEnd(30)}${'score'.padStart(6)}${(runs > 1 ? 'spread' : '').padStart(8)}${'FCP'.padStart(10)}${'LCP'.padStart(10)}${'TBT'.padStart(11)}${'CLS'.padStart(8)}${'bytes'.padStart(11)}${'CPU TBT'.padStart(19)}`,
   )
-  for (const path of only === 'signed-in' ? [] : PUBLIC)
+  for (const path of only === 'signed-in' ? [] : PUBLIC.filter(wanted))
     ok =
       row(
         path,
-        await measurePage(server.baseURL + path, port, { keepStorage: false }),
+        await measurePage(server.baseURL + path, publicBrowser.port, { keepStorage: false }),
         TARGETS.public,
       ) && ok
 
-  if (only !== 'public') {
-    // The demo deliverer signs in once and visits the pages: the worker installs and takes over,
-    // as on a phone where Tote was installed.
-    const page = await browser.newPage()
-    await page.goto(`${server.baseURL}/login`)
-    await page.getByLabel('Email').fill('deliverer@example.com')
-    await page.getByLabel('Password').fill('password123')
-    await page.getByRole('button', { name: 'Log in' }).click()
-    await page.waitForURL('**/deliverer-dashboard')
-    await page.evaluate(() => navigator.serviceWorker.ready)
-    for (const path of SIGNED_IN) {
-      await page.goto(server.baseURL + path)
-      await page.waitForLoadState('networkidle')
+  if (only !== 'public')
+    for (const role of SIGNED_IN) {
+      if (!role.paths.some(wanted)) continue
+      // Each role in its own browser profile: sign in once, let the worker install and take
+      // over, visit the pages once (as on a phone where Tote was installed), then measure.
+      const context = await openBrowser()
+      try {
+        const page = await context.browser.newPage()
+        await page.goto(`${server.baseURL}/login`)
+        await page.getByLabel('Email').fill(role.email)
+        await page.getByLabel('Password').fill('password123')
+        await page.getByRole('button', { name: 'Log in' }).click()
+        await page.waitForURL(`**${role.home}`)
+        await page.evaluate(() => navigator.serviceWorker.ready)
+        const paths = []
+        for (const template of role.paths.filter(wanted)) {
+          const path = template.includes('{id}')
+            ? template.replace('{id}', await firstItemId(page))
+            : template
+          paths.push([template, path])
+          await page.goto(server.baseURL + path)
+          await page.waitForLoadState('networkidle')
+        }
+        await page.close()
+        for (const [template, path] of paths)
+          ok =
+            row(
+              `${template} (repeat)`,
+              await measurePage(server.baseURL + path, context.port, { keepStorage: true }),
+              TARGETS.signedIn,
+            ) && ok
+      } finally {
+        await context.close()
+      }
     }
-    await page.close()
-    for (const path of SIGNED_IN)
-      ok =
-        row(
-          `${path} (repeat)`,
-          await measurePage(server.baseURL + path, port, { keepStorage: true }),
-          TARGETS.signedIn,
-        ) && ok
-  }
 } finally {
-  await browser.close()
-  rmSync(profile, { recursive: true, force: true })
+  await publicBrowser.close()
   await server.stop()
 }
 console.log(ok ? 'lighthouse: every page meets its target' : 'lighthouse: MISS')

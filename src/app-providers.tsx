@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { CacheProvider, type EmotionCache } from '@emotion/react'
 import type { ReactNode } from 'react'
-import { system } from '@/components/ui/system'
+import { getSystem } from '@/components/ui/system'
 
 /**
  * What every page renders inside: Chakra's system. The prerender passes its own emotion cache
@@ -15,6 +15,6 @@ export function AppProviders({
   emotionCache?: EmotionCache
   children: ReactNode
 }) {
-  const app = <ChakraProvider value={system}>{children}</ChakraProvider>
+  const app = <ChakraProvider value={getSystem()}>{children}</ChakraProvider>
   return emotionCache ? <CacheProvider value={emotionCache}>{app}</CacheProvider> : app
 }

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { AppProviders } from './app-providers'
 import { appReady } from '@/lib/app-ready'
+import { yieldToMain } from '@/lib/idle'
+import { getSystem } from '@/components/ui/system'
 import { createAppRouter } from './router'
 
 /**
@@ -15,7 +17,11 @@ import { createAppRouter } from './router'
  * Resolves once the first page is committed and React handles its events.
  */
 export async function boot(root: HTMLElement) {
+  // Three steps of its own each (router, styling system, route), so that none is a long task.
   const router = createAppRouter()
+  await yieldToMain()
+  getSystem()
+  await yieldToMain()
   const app = (
     <StrictMode>
       <AppProviders>

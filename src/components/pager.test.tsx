@@ -3,12 +3,12 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { Pager } from './pager'
-import { system } from './ui/system'
+import { getSystem } from './ui/system'
 
 const renderPager = (pagination: Parameters<typeof Pager>[0]['pagination'], noun?: string) => {
   const onPage = vi.fn()
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <Pager pagination={pagination} onPage={onPage} noun={noun} />
     </ChakraProvider>,
   )

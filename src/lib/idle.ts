@@ -16,3 +16,13 @@ export function whenIdleAfterLoad(task: () => void) {
   if (document.readyState === 'complete') whenIdle(task)
   else window.addEventListener('load', () => whenIdle(task), { once: true })
 }
+
+/**
+ * Lets the browser handle input and paint before the caller goes on: a start split into a few
+ * such steps is a few short tasks instead of one long one (a tap is answered in between).
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
