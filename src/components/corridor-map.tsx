@@ -1,5 +1,5 @@
-import { Box, HStack, Stack, Text } from '@chakra-ui/react'
-import { Suspense, useMemo } from 'react'
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { Suspense, useMemo, useState } from 'react'
 import type { Location } from '@contract/items'
 import { formatPlace } from '@/lib/format'
 import { LazyMapView } from './lazy-map-view'
@@ -7,6 +7,7 @@ import { MapErrorBoundary } from './map-error-boundary'
 import { ROUTE_COLOURS } from './map-style'
 import type { MapStop } from './maplibre-view'
 import { MapLoading } from './map-loading'
+import { useIsPhone } from '@/lib/use-is-phone'
 
 export type { MapStop }
 
@@ -37,10 +38,32 @@ function Swatch({ colour, shape }: { colour: string; shape: 'round' | 'square' |
   )
 }
 
+/** A phone's choice to see the route map, kept on the device (not personal: no need to clear). */
+const MAP_PREFERENCE_KEY = 'tote.route_map'
+
+function readMapPreference(): boolean {
+  try {
+    return localStorage.getItem(MAP_PREFERENCE_KEY) === 'shown'
+  } catch {
+    return false
+  }
+}
+
+function writeMapPreference(shown: boolean) {
+  try {
+    if (shown) localStorage.setItem(MAP_PREFERENCE_KEY, 'shown')
+    else localStorage.removeItem(MAP_PREFERENCE_KEY)
+  } catch {
+    // Storage unavailable: the choice lasts this page only.
+  }
+}
+
 /**
  * /available-items: the route, the band of radiusKm the items are matched in, and each listed
  * item's pickup (round) and drop-off (square) with its number in the list. Lazily loaded; the
- * list says everything the map shows, so the page works without it.
+ * list says everything the map shows, so the page works without it. On a phone the list comes
+ * first and the map on a tap ("Show map", remembered on the device): the map is 1.1 MB of code
+ * and a second of a phone's CPU, which the results should not wait behind (issue 30).
  */
 export function CorridorMap({
   from,
@@ -52,6 +75,13 @@ export function CorridorMap({
   height = 320,
 }: CorridorMapProps) {
   const points = useMemo(() => [from, to], [from, to])
+  const phone = useIsPhone()
+  const [chosen, setChosen] = useState(readMapPreference)
+  const showMap = !phone || chosen
+  const choose = (shown: boolean) => {
+    writeMapPreference(shown)
+    setChosen(shown)
+  }
   const noMap = (
     <Box p="3" bg="bg.muted" rounded="md">
       <Text fontSize="sm">
@@ -60,8 +90,26 @@ export function CorridorMap({
     </Box>
   )
   const loading = <MapLoading height={height} />
+  if (!showMap)
+    return (
+      <HStack gap="3" wrap="wrap" justify="space-between" p="3" bg="bg.muted" rounded="md">
+        <Text fontSize="sm" flex="1" minW="40">
+          Items within {radiusKm} km of the way from {formatPlace(from)} to {formatPlace(to)}
+        </Text>
+        <Button size="sm" variant="outline" aria-expanded={false} onClick={() => choose(true)}>
+          Show map
+        </Button>
+      </HStack>
+    )
   return (
     <Stack gap="2">
+      {phone && (
+        <HStack justify="flex-end">
+          <Button size="sm" variant="outline" aria-expanded onClick={() => choose(false)}>
+            Hide map
+          </Button>
+        </HStack>
+      )}
       <MapErrorBoundary fallback={noMap}>
         <Suspense fallback={loading}>
           <LazyMapView

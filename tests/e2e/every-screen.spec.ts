@@ -181,6 +181,14 @@ test.describe('every screen, phone and desktop', () => {
         // Lists settle once their data arrives: the page then shows no loading line (the boot
         // skeleton's own stays in the document, hidden).
         await expect(page.getByText(/^Loading\b/).filter({ visible: true })).toHaveCount(0)
+        // On a phone the route's map comes on a tap: open it, so its markers are audited too.
+        const showMap = page.getByRole('button', { name: 'Show map' })
+        if (path.startsWith('/available-items?') && (await showMap.isVisible())) {
+          await showMap.click()
+          await expect(
+            page.getByRole('region', { name: 'Map of your route and the items on it' }),
+          ).toBeVisible()
+        }
         const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'))
         if (dark !== (colorScheme === 'dark')) problems.push(`${path}: not ${colorScheme}`)
         const overflow = await page.evaluate(() => {

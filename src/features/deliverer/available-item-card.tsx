@@ -86,13 +86,13 @@ export function AvailableItemCard({
             {capitalise(item.category)}
           </Text>
           {item.detour_km !== undefined && (
-            <Badge colorPalette="teal" variant="surface">
+            <Badge colorPalette="brand" variant="surface">
               {detourText(item.detour_km)}
             </Badge>
           )}
           {/* Near the deliverer (no route): how far the pickup is. */}
           {item.detour_km === undefined && item.distance_km !== undefined && (
-            <Badge colorPalette="teal" variant="surface">
+            <Badge colorPalette="brand" variant="surface">
               {item.distance_km < 1
                 ? 'Pickup under 1 km away'
                 : `Pickup ${Math.round(item.distance_km)} km away`}

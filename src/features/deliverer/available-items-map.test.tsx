@@ -9,6 +9,7 @@ import { server } from '@/test/msw-server'
 import { renderApp } from '@/test/render-app'
 import { storeSession } from '@/test/session'
 import { makeItem, termsHandler } from '@/test/deliverer-fixtures'
+import { pretendPhoneScreen } from '@/test/phone-screen'
 
 // MapLibre needs WebGL, which jsdom lacks: this stand-in draws what the page asks the map to
 // draw (the corridor's width and each stop as the button the real marker is).
@@ -97,5 +98,41 @@ describe('/available-items map and detours', { timeout: 15_000 }, () => {
     expect(laptop).not.toHaveAttribute('aria-current')
     // The list itself works as before: the card's own actions are there.
     expect(within(guitar).getByRole('link', { name: 'View details' })).toBeInTheDocument()
+  })
+
+  it('on a phone puts the list first and shows the map on a tap, remembered on the device', async () => {
+    const undo = pretendPhoneScreen()
+    try {
+      localStorage.removeItem('tote.route_map')
+      storeSession('deliverer')
+      server.use(
+        userDataHandler('deliverer'),
+        termsHandler,
+        http.post('/api/available-items', () => availableAnswer()),
+      )
+      const { user, unmount } = renderApp(path)
+      await screen.findByRole('article', { name: 'Laptop' })
+      expect(
+        screen.queryByRole('region', { name: 'Map of your route and the items on it' }),
+      ).not.toBeInTheDocument()
+      expect(screen.getByText(/Items within 25 km of the way from Chicago/)).toBeInTheDocument()
+
+      await user.click(screen.getByRole('button', { name: 'Show map' }))
+      expect(
+        await screen.findByRole('region', { name: 'Map of your route and the items on it' }),
+      ).toBeInTheDocument()
+      unmount()
+
+      // Next time the map is there at once, until "Hide map".
+      const again = renderApp(path)
+      expect(
+        await screen.findByRole('region', { name: 'Map of your route and the items on it' }),
+      ).toBeInTheDocument()
+      await again.user.click(screen.getByRole('button', { name: 'Hide map' }))
+      expect(screen.getByRole('button', { name: 'Show map' })).toBeInTheDocument()
+      expect(localStorage.getItem('tote.route_map')).toBeNull()
+    } finally {
+      undo()
+    }
   })
 })
