@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import type { PrecacheEntry } from 'workbox-precaching'
 import { WARM_MAP } from '../src/lib/offline/messages'
+import { untilDoneOrUpdate } from './lifecycle'
 
 /** The map's code and the offline base map: cached after the first signed-in page (map-warmup.ts) or
  * when a map is first opened, whichever comes first. */
@@ -28,12 +29,12 @@ export function registerMapWarmup(
   const urls = entries.map((e) => new URL(urlOf(e), scope.location.origin).href)
   scope.addEventListener('message', (event: ExtendableMessageEvent) => {
     if ((event.data as { type?: unknown } | null)?.type !== WARM_MAP) return
-    event.waitUntil(
-      caches.open(MAP_CODE_CACHE).then(async (cache) => {
-        const missing = []
-        for (const url of urls) if (!(await cache.match(url))) missing.push(url)
-        await cache.addAll(missing)
-      }),
-    )
+    // addAll writes all or nothing, so a download cut short by an update leaves no half map.
+    const warm = caches.open(MAP_CODE_CACHE).then(async (cache) => {
+      const missing = []
+      for (const url of urls) if (!(await cache.match(url))) missing.push(url)
+      await cache.addAll(missing)
+    })
+    event.waitUntil(untilDoneOrUpdate(scope, warm))
   })
 }

@@ -3,6 +3,7 @@ import { replay, type ReplayResult } from '../src/lib/outbox/replay'
 import { readWorkerSession } from '../src/lib/outbox/worker-session'
 import { OUTBOX_SYNC_TAG } from '../src/lib/outbox/sync-tag'
 import { OUTBOX_REPLAYED } from '../src/lib/offline/messages'
+import { updateWaiting as newVersionWaits } from './lifecycle'
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string
@@ -63,7 +64,7 @@ export function registerOutboxSync(
     if (result.sent > 0 || result.failed > 0) await notify()
     return result
   }
-  const updateWaiting = () => scope.registration.waiting !== null
+  const updateWaiting = () => newVersionWaits(scope)
   const run = async () => {
     let result = await attempt()
     for (const delay of delays) {
