@@ -223,7 +223,7 @@ describe.each(backends)('deliverer calls on %s', (backend) => {
         items: [],
         pagination: { total: 0, last_page: 1 },
       })
-      expect(empty.json().message).toBe('No Items Available')
+      expect(empty.json().message).toBe('No items available')
     })
 
     it('geocodes plain strings and refuses unknown places and bad input', async () => {

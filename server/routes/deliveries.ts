@@ -97,7 +97,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         return {
           success: true,
-          message: total ? 'Available items' : 'No Items Available',
+          message: total ? 'Available items' : 'No items available',
           data: {
             items: views.map((v, i) => {
               const km = rows[i]?.distanceKm
@@ -124,7 +124,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       )
       return {
         success: true,
-        message: total ? 'Available items' : 'No Items Available',
+        message: total ? 'Available items' : 'No items available',
         data: {
           items: views.map((v, i) => ({
             ...v,

@@ -124,7 +124,7 @@ describe.each(backends)('notify() on %s', (backend) => {
     await post(admin, '/admin/sending-approval', { item_id: item.id, decision: 'approved' })
     expect(await reached('sending_approved', item.id)).toEqual(['Sara Sender'])
     expect(await newest(sender)).toMatchObject({
-      title: 'Your item Laptop was approved',
+      title: 'Your item Laptop: Open for offers',
       link: `/items/${item.id}`,
     })
     expect(await mailsTo(sender)).toBe(before + 1)
@@ -137,11 +137,11 @@ describe.each(backends)('notify() on %s', (backend) => {
     })
     expect(await reached('sending_rejected', lamp.id)).toEqual(['Sara Sender'])
     expect(await newest(sender)).toMatchObject({
-      title: 'Your item Lamp was not approved',
+      title: 'Your item Lamp: Not approved',
       body: 'Reason: Batteries are not allowed',
     })
     expect((await lastMail(t.app, sender.email)).mail?.subject).toBe(
-      'Your item "Lamp" was not approved',
+      'Your item "Lamp": Not approved',
     )
     expect(await mailsTo(sender2)).toBe(0)
   })
@@ -167,19 +167,19 @@ describe.each(backends)('notify() on %s', (backend) => {
     expect(await reached('delivery_approved', item.id)).toEqual(['Theo'])
     expect(await reached('request_awaits_sender', item.id)).toEqual(['Sara Sender'])
     expect(await newest(sender)).toMatchObject({
-      title: 'Theo asked to deliver Laptop: accept or reject',
+      title: 'Your item Laptop: Offer received from Theo',
       link: `/items/${item.id}`,
     })
     expect(await newest(theo)).toMatchObject({
-      title: 'Your request to deliver Laptop was approved',
+      title: 'Your request to deliver Laptop: Approved',
       link: `/available-items/${item.id}`,
     })
     expect((await lastMail(t.app, sender.email)).mail).toMatchObject({
-      subject: 'Theo asked to deliver "Laptop"',
+      subject: 'Your item "Laptop": Offer received from Theo',
       text: expect.stringContaining(`https://tote.example/items/${item.id}`),
     })
     expect((await lastMail(t.app, theo.email)).mail?.subject).toBe(
-      'Your request to deliver "Laptop" was approved',
+      'Your request to deliver "Laptop": Approved',
     )
 
     await post(admin, '/admin/delivery-approval', {
@@ -190,7 +190,7 @@ describe.each(backends)('notify() on %s', (backend) => {
     })
     expect(await reached('delivery_rejected', item.id)).toEqual(['Dora Second'])
     expect(await newest(deliverer2)).toMatchObject({
-      title: 'Your request to deliver Laptop was not approved',
+      title: 'Your request to deliver Laptop: Not approved',
       body: 'Reason: Travel date too late',
     })
     // Theo's approval was the only one: the second deliverer was never told of it.
@@ -207,8 +207,8 @@ describe.each(backends)('notify() on %s', (backend) => {
     })
     expect(await reached('request_rejected', rejected.id)).toEqual(['Theo'])
     expect(await newest(theo)).toMatchObject({
-      title: 'Sara Sender rejected your request to deliver Radio',
-      body: 'Reason: Found a friend to carry it',
+      title: 'Your request to deliver Radio: Declined',
+      body: 'Sara Sender declined it. Reason: Found a friend to carry it',
     })
 
     const item = await awaitingSender('Laptop')
@@ -222,7 +222,7 @@ describe.each(backends)('notify() on %s', (backend) => {
     expect(accepted.statusCode).toBe(200)
     expect(await reached('request_accepted', item.id)).toEqual(['Theo'])
     expect(await newest(theo)).toMatchObject({
-      title: 'Sara Sender accepted your request to deliver Laptop',
+      title: 'Your request to deliver Laptop: Accepted',
       link: `/my-deliveries/${item.id}`,
     })
     // Not a kind that mails: the deliverer acts on it in the app.
@@ -251,11 +251,11 @@ describe.each(backends)('notify() on %s', (backend) => {
     expect(done.statusCode, done.body).toBe(200)
     expect(await reached('delivered', item.id)).toEqual(['Sara Sender'])
     expect(await newest(sender)).toMatchObject({
-      title: 'Laptop was delivered',
+      title: 'Your item Laptop: Delivered',
       link: `/items/${item.id}`,
     })
     expect((await lastMail(t.app, sender.email)).mail?.subject).toBe(
-      'Your item "Laptop" was delivered',
+      'Your item "Laptop": Delivered',
     )
     expect(await mailsTo(sender)).toBe(senderMails + 1)
     expect(await mailsTo(sender2)).toBe(0)

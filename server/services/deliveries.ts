@@ -176,7 +176,7 @@ export function myDeliveriesPage(db: Db, delivererId: string, page: number, perP
 
 /**
  * GET /api/rejected-requests: items whose sender rejected this deliverer's latest request (an item
- * they offered again after a rejection is back under My Deliveries, decision 043).
+ * they offered again after a rejection is back under My deliveries, decision 043).
  */
 export function rejectedRequestsPage(db: Db, delivererId: string, page: number, perPage: number) {
   return requestPage(

@@ -1,3 +1,4 @@
+import { approvalLabels, requestLabels, stageLabels } from '../../contract/item-stage'
 import type { NotificationKind } from '../../contract/notifications'
 import {
   adminMails,
@@ -78,56 +79,56 @@ export const texts: Record<NotificationKind, (s: Subject) => Written> = {
       ),
   }),
   sending_approved: ({ item }) => ({
-    title: `Your item ${item.name} was approved`,
+    title: `Your item ${item.name}: ${stageLabels.open_for_offers}`,
     body: 'Deliverers travelling along its route can now see it and ask to carry it.',
     link: pages.sender(item.id),
     mail: (name, url) => adminMails.sendingApproved(name, item.name, url),
   }),
   sending_rejected: ({ item, reason }) => ({
-    title: `Your item ${item.name} was not approved`,
+    title: `Your item ${item.name}: ${stageLabels.not_approved}`,
     body: why(reason) || 'Deliverers cannot see it.',
     link: pages.sender(item.id),
     mail: (name, url) => adminMails.sendingRejected(name, item.name, url, reason),
   }),
   request_awaits_sender: ({ item, deliverer }) => ({
-    title: `${deliverer} asked to deliver ${item.name}: accept or reject`,
-    body: 'Tote approved the request. Pay and accept it, or reject it, on the item’s page.',
+    title: `Your item ${item.name}: ${stageLabels.offer_received} from ${deliverer}`,
+    body: 'Tote approved the request. Accept and pay, or decline it, on the item’s page.',
     link: pages.sender(item.id),
     mail: (name, url) => lifecycleMails.requestAwaitsSender(name, item.name, deliverer, url),
   }),
   picked_up: ({ item, deliverer }) => ({
     title: `${deliverer} picked up ${item.name}`,
-    body: `It is on its way, due by ${day(item.deliveryDeadline)}.`,
+    body: `${stageLabels.on_its_way}, due by ${day(item.deliveryDeadline)}.`,
     link: pages.sender(item.id),
     mail: null,
   }),
   delivered: ({ item, deliverer }) => ({
-    title: `${item.name} was delivered`,
+    title: `Your item ${item.name}: ${stageLabels.delivered}`,
     body: `${deliverer} delivered it. The proof of delivery is on the item’s page.`,
     link: pages.sender(item.id),
     mail: (name, url) => lifecycleMails.delivered(name, item.name, deliverer, url),
   }),
   delivery_approved: ({ item, sender }) => ({
-    title: `Your request to deliver ${item.name} was approved`,
-    body: `${sender} can now accept or reject it.`,
+    title: `Your request to deliver ${item.name}: ${approvalLabels.approved}`,
+    body: `${sender} can now accept or decline it.`,
     link: pages.deliverer(item.id),
     mail: (name, url) => adminMails.deliveryApproved(name, item.name, url),
   }),
   delivery_rejected: ({ item, reason }) => ({
-    title: `Your request to deliver ${item.name} was not approved`,
+    title: `Your request to deliver ${item.name}: ${approvalLabels.rejected}`,
     body: why(reason) || 'Tote did not approve it.',
     link: pages.deliverer(item.id),
     mail: (name, url) => adminMails.deliveryRejected(name, item.name, url, reason),
   }),
   request_accepted: ({ item, sender }) => ({
-    title: `${sender} accepted your request to deliver ${item.name}`,
-    body: `Pick it up and deliver it by ${day(item.deliveryDeadline)}.`,
+    title: `Your request to deliver ${item.name}: ${requestLabels.accepted}`,
+    body: `${sender} accepted it. Pick it up and deliver it by ${day(item.deliveryDeadline)}.`,
     link: pages.carried(item.id),
     mail: null,
   }),
   request_rejected: ({ item, sender, reason }) => ({
-    title: `${sender} rejected your request to deliver ${item.name}`,
-    body: why(reason) || 'The item is open to other deliverers again.',
+    title: `Your request to deliver ${item.name}: ${requestLabels.rejected}`,
+    body: `${sender} declined it. ${why(reason)}`.trim(),
     link: pages.deliverer(item.id),
     mail: null,
   }),
@@ -156,14 +157,14 @@ export const texts: Record<NotificationKind, (s: Subject) => Written> = {
     mail: null,
   }),
   auto_refunded: ({ item }) => ({
-    title: `${item.name} was not delivered in time: you are refunded`,
+    title: `Your item ${item.name}: ${stageLabels.cancelled}, not delivered in time; you are refunded`,
     body: `Its deadline was ${day(item.deliveryDeadline)}. Tote cancelled the delivery and refunded your payment in full.`,
     link: pages.sender(item.id),
     mail: (name, url) =>
       lifecycleMails.autoRefunded(name, item.name, day(item.deliveryDeadline), url),
   }),
   delivery_expired: ({ item }) => ({
-    title: `Your delivery of ${item.name} was cancelled`,
+    title: `Your delivery of ${item.name}: ${stageLabels.cancelled}, not delivered in time`,
     body: `It was not delivered in time (its deadline was ${day(item.deliveryDeadline)}); the sender was refunded.`,
     // Not /my-deliveries/{id}: a cancelled item leaves their deliveries; their request still shows it.
     link: pages.deliverer(item.id),
@@ -171,16 +172,16 @@ export const texts: Record<NotificationKind, (s: Subject) => Written> = {
       lifecycleMails.deliveryExpired(name, item.name, day(item.deliveryDeadline), url),
   }),
   delivery_cancelled: ({ item, sender, reason }) => ({
-    title: `${sender} cancelled the delivery of ${item.name}`,
-    body: `It is no longer yours to carry. ${why(reason)}`.trim(),
+    title: `Your delivery of ${item.name}: ${stageLabels.cancelled}`,
+    body: `${sender} cancelled it; it is no longer yours to carry. ${why(reason)}`.trim(),
     // Not /my-deliveries/{id}: a cancelled item leaves their deliveries; their request still shows it.
     link: pages.deliverer(item.id),
     mail: (name, url) =>
       lifecycleMails.deliveryCancelled(name, item.name, sender, reason ?? '', url),
   }),
   deliverer_withdrew: ({ item, deliverer, reason }) => ({
-    title: `${deliverer} can no longer carry ${item.name}`,
-    body: `You are refunded in full and the item is open for offers again. ${why(reason)}`.trim(),
+    title: `Your item ${item.name}: ${stageLabels.open_for_offers} again`,
+    body: `${deliverer} can no longer carry it; you are refunded in full. ${why(reason)}`.trim(),
     link: pages.sender(item.id),
     mail: (name, url) =>
       lifecycleMails.delivererWithdrew(name, item.name, deliverer, reason ?? '', url),

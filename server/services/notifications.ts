@@ -1,27 +1,31 @@
+import { approvalLabels, requestLabels, stageLabels } from '../../contract/item-stage'
 import type { Mail } from './mail'
 
 export type Body = Omit<Mail, 'to'>
 
 const sign = '\n\n— Tote'
 const because = (reason?: string | null) => (reason ? `\n\nReason: ${reason}` : '')
+/** Where the item (or the request) is now, in the words every screen uses (contract/item-stage.ts). */
+const status = (words: string) => `\n\nStatus: ${words}`
+const request = (words: string) => `\n\nYour request: ${words}`
 
 /** The mails of admin decisions and information requests (plain text, one link each). */
 export const adminMails = {
   sendingApproved: (name: string, item: string, link: string): Body => ({
-    subject: `Your item "${item}" was approved`,
-    text: `Hello ${name},\n\nYour item "${item}" has been approved for sending. Deliverers travelling along its route can now see it and request to carry it.\n\nSee your item:\n${link}${sign}`,
+    subject: `Your item "${item}": ${stageLabels.open_for_offers}`,
+    text: `Hello ${name},\n\nYour item "${item}" has been approved for sending. Deliverers travelling along its route can now see it and request to carry it.${status(stageLabels.open_for_offers)}\n\nSee your item:\n${link}${sign}`,
   }),
   sendingRejected: (name: string, item: string, link: string, reason?: string | null): Body => ({
-    subject: `Your item "${item}" was not approved`,
-    text: `Hello ${name},\n\nYour item "${item}" was not approved for sending, so deliverers cannot see it.${because(reason)}\n\nSee your item:\n${link}${sign}`,
+    subject: `Your item "${item}": ${stageLabels.not_approved}`,
+    text: `Hello ${name},\n\nYour item "${item}" was not approved for sending, so deliverers cannot see it.${status(stageLabels.not_approved)}${because(reason)}\n\nSee your item:\n${link}${sign}`,
   }),
   deliveryApproved: (name: string, item: string, link: string): Body => ({
-    subject: `Your request to deliver "${item}" was approved`,
-    text: `Hello ${name},\n\nYour request to deliver "${item}" has been approved by Tote. The sender can now see it and accept or reject it; we will let you know.\n\nSee the item:\n${link}${sign}`,
+    subject: `Your request to deliver "${item}": ${approvalLabels.approved}`,
+    text: `Hello ${name},\n\nYour request to deliver "${item}" has been approved by Tote. The sender can now see it and accept or decline it; we will let you know.${request(requestLabels.pending)}\n\nSee the item:\n${link}${sign}`,
   }),
   deliveryRejected: (name: string, item: string, link: string, reason?: string | null): Body => ({
-    subject: `Your request to deliver "${item}" was not approved`,
-    text: `Hello ${name},\n\nYour request to deliver "${item}" was not approved by Tote.${because(reason)}\n\nSee the item:\n${link}${sign}`,
+    subject: `Your request to deliver "${item}": ${approvalLabels.rejected}`,
+    text: `Hello ${name},\n\nYour request to deliver "${item}" was not approved by Tote.${request(approvalLabels.rejected)}${because(reason)}\n\nSee the item:\n${link}${sign}`,
   }),
   infoRequested: (name: string, item: string, link: string, description: string): Body => ({
     subject: `Tote needs more information about ${item}`,
@@ -32,16 +36,16 @@ export const adminMails = {
 /** The mails of the item's lifecycle that ask someone to act or close it (docs/decisions/033). */
 export const lifecycleMails = {
   requestAwaitsSender: (name: string, item: string, deliverer: string, link: string): Body => ({
-    subject: `${deliverer} asked to deliver "${item}"`,
-    text: `Hello ${name},\n\n${deliverer} asked to deliver your item "${item}" and Tote approved the request. Accept it (and pay) or reject it on the item's page:\n${link}${sign}`,
+    subject: `Your item "${item}": ${stageLabels.offer_received} from ${deliverer}`,
+    text: `Hello ${name},\n\n${deliverer} asked to deliver your item "${item}" and Tote approved the request.${status(stageLabels.offer_received)}\n\nAccept it (and pay) or decline it on the item's page:\n${link}${sign}`,
   }),
   delivered: (name: string, item: string, deliverer: string, link: string): Body => ({
-    subject: `Your item "${item}" was delivered`,
-    text: `Hello ${name},\n\n${deliverer} delivered your item "${item}". The proof of delivery is on the item's page:\n${link}${sign}`,
+    subject: `Your item "${item}": ${stageLabels.delivered}`,
+    text: `Hello ${name},\n\n${deliverer} delivered your item "${item}".${status(stageLabels.delivered)}\n\nThe proof of delivery is on the item's page:\n${link}${sign}`,
   }),
   autoRefunded: (name: string, item: string, deadline: string, link: string): Body => ({
-    subject: `Your item "${item}" was not delivered in time: you are refunded`,
-    text: `Hello ${name},\n\nYour item "${item}" was still not delivered long after its deadline (${deadline}), so Tote cancelled the delivery and refunded your payment in full. Your bank may take a few days to show it.\n\nSee your item:\n${link}${sign}`,
+    subject: `Your item "${item}": ${stageLabels.cancelled}, not delivered in time; you are refunded`,
+    text: `Hello ${name},\n\nYour item "${item}" was still not delivered long after its deadline (${deadline}), so Tote cancelled the delivery and refunded your payment in full. Your bank may take a few days to show it.${status(stageLabels.cancelled)}\n\nSee your item:\n${link}${sign}`,
   }),
   deliveryCancelled: (
     name: string,
@@ -50,8 +54,8 @@ export const lifecycleMails = {
     reason: string,
     link: string,
   ): Body => ({
-    subject: `The delivery of "${item}" was cancelled`,
-    text: `Hello ${name},\n\n${sender} cancelled the delivery of "${item}" before you picked it up, so it is no longer yours to carry. They wrote:\n\n${reason}\n\nSee your request:\n${link}${sign}`,
+    subject: `Your delivery of "${item}": ${stageLabels.cancelled}`,
+    text: `Hello ${name},\n\n${sender} cancelled the delivery of "${item}" before you picked it up, so it is no longer yours to carry. They wrote:\n\n${reason}${status(stageLabels.cancelled)}\n\nSee your request:\n${link}${sign}`,
   }),
   delivererWithdrew: (
     name: string,
@@ -60,12 +64,12 @@ export const lifecycleMails = {
     reason: string,
     link: string,
   ): Body => ({
-    subject: `${deliverer} can no longer carry "${item}"`,
-    text: `Hello ${name},\n\n${deliverer} gave "${item}" back before picking it up. They wrote:\n\n${reason}\n\nYour payment is refunded in full (your bank may take a few days to show it), and the item is open for offers from other deliverers again.\n\nSee your item:\n${link}${sign}`,
+    subject: `Your item "${item}": ${stageLabels.open_for_offers} again, ${deliverer} can no longer carry it`,
+    text: `Hello ${name},\n\n${deliverer} gave "${item}" back before picking it up. They wrote:\n\n${reason}\n\nYour payment is refunded in full (your bank may take a few days to show it), and the item is open for offers from other deliverers again.${status(stageLabels.open_for_offers)}\n\nSee your item:\n${link}${sign}`,
   }),
   deliveryExpired: (name: string, item: string, deadline: string, link: string): Body => ({
-    subject: `Your delivery of "${item}" was cancelled`,
-    text: `Hello ${name},\n\nThe item "${item}" was still not delivered long after its deadline (${deadline}), so Tote cancelled the delivery and refunded the sender. It is no longer yours to carry, and it will not be paid.\n\nSee the delivery:\n${link}${sign}`,
+    subject: `Your delivery of "${item}": ${stageLabels.cancelled}, not delivered in time`,
+    text: `Hello ${name},\n\nThe item "${item}" was still not delivered long after its deadline (${deadline}), so Tote cancelled the delivery and refunded the sender. It is no longer yours to carry, and it will not be paid.${status(stageLabels.cancelled)}\n\nSee the delivery:\n${link}${sign}`,
   }),
 }
 
@@ -78,7 +82,7 @@ export const tripMails = {
     link: string,
   ): Body => ({
     subject: `An item on your trip "${trip.label}"`,
-    text: `Hello ${name},\n\nA new item lies on your trip "${trip.label}" of ${trip.travelDate}: "${item.name}", from ${item.from} to ${item.to}, to be delivered by ${item.deadline}.\n\nSee the item and request to carry it:\n${link}\n\nYou get this mail because you saved this trip in Tote; delete the trip, or turn these mails off in your profile, to stop them.${sign}`,
+    text: `Hello ${name},\n\nA new item lies on your trip "${trip.label}" of ${trip.travelDate}: "${item.name}", from ${item.from} to ${item.to}, to be delivered by ${item.deadline}.${status(stageLabels.open_for_offers)}\n\nSee the item and request to carry it:\n${link}\n\nYou get this mail because you saved this trip in Tote; delete the trip, or turn these mails off in your profile, to stop them.${sign}`,
   }),
 }
 

@@ -63,23 +63,23 @@ describe('InfoRequestArea', () => {
     expect(container).toBeEmptyDOMElement()
   })
 
-  it("shows 'Action Required' and Respond while unanswered and approval is pending", () => {
+  it("shows 'Action required' and Respond while unanswered and approval is pending", () => {
     renderArea(itemWith({ info_request_to_sender: request }), 'sender', true)
     expect(screen.getByText('Please send a photo of the item.')).toBeInTheDocument()
-    expect(screen.getByText('Action Required')).toBeInTheDocument()
+    expect(screen.getByText('Action required')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Respond' })).toBeInTheDocument()
   })
 
-  it("shows 'Information Submitted' and 'Resubmit Response' once answered", () => {
+  it("shows 'Information submitted' and 'Resubmit response' once answered", () => {
     const answered = {
       ...request,
       sender_response: 'Photo attached',
       response_at: '2026-01-02T00:00:00Z',
     }
     renderArea(itemWith({ info_request_to_sender: answered }), 'sender', true)
-    expect(screen.getByText('Information Submitted')).toBeInTheDocument()
+    expect(screen.getByText('Information submitted')).toBeInTheDocument()
     expect(screen.getByText('Photo attached')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Resubmit Response' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Resubmit response' })).toBeInTheDocument()
   })
 
   it('shows a reply waiting in the outbox as queued, with no second Respond', () => {
@@ -111,7 +111,7 @@ describe('InfoRequestArea', () => {
     renderArea(itemWith({ info_request_to_sender: request }), 'sender', false)
     expect(screen.queryByRole('button', { name: /respond/i })).toBeNull()
     expect(screen.getByText('Not needed anymore')).toBeInTheDocument()
-    expect(screen.queryByText('Action Required')).toBeNull()
+    expect(screen.queryByText('Action required')).toBeNull()
   })
 
   it('sends the reply as multipart with an Idempotency-Key and toasts success', async () => {

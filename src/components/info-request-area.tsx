@@ -59,9 +59,9 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
             {queued
               ? 'Queued'
               : answered
-                ? 'Information Submitted'
+                ? 'Information submitted'
                 : approvalPending
-                  ? 'Action Required'
+                  ? 'Action required'
                   : 'Not needed anymore'}
           </Badge>
         </HStack>
@@ -118,7 +118,7 @@ export function InfoRequestArea({ item, party, approvalPending }: InfoRequestAre
         {approvalPending && !queued && (
           <Box>
             <Button size="sm" colorPalette="brand" onClick={() => setResponding(true)}>
-              {answered ? 'Resubmit Response' : 'Respond'}
+              {answered ? 'Resubmit response' : 'Respond'}
             </Button>
           </Box>
         )}

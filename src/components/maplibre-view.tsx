@@ -26,7 +26,7 @@ export interface MapViewProps {
   /** Accessible name of the map region. */
   label: string
   points: Location[]
-  /** The picker: a 'Selected Location' popup on the first point, and clicks pick points. */
+  /** The picker: a 'Selected location' popup on the first point, and clicks pick points. */
   onPick?: (lat: number, lng: number) => void
   /** The route map: a line between the points, framed to show them all. */
   line?: boolean
@@ -586,7 +586,7 @@ export function MapView({
             onClose={() => setPopupOpen(false)}
           >
             <Text fontWeight="semibold" color="gray.900" pr="9">
-              Selected Location
+              Selected location
             </Text>
             <Text color="gray.700">{formatCoordinates(first.lat, first.lng)}</Text>
           </Popup>

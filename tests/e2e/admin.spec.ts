@@ -85,13 +85,13 @@ test.describe('admin review of an item and an information request', () => {
     asAdmin('admin-approve-sending', async (page) => {
       await logIn(page, 'admin@example.com')
       await waitForPath(page, '/admin-dashboard')
-      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible()
 
       const queue = page.getByRole('region', { name: 'Items awaiting sending approval' })
       await queue.getByRole('link', { name: itemName }).click()
       await waitForPath(page, reviewPath())
       await expect(
-        page.getByRole('heading', { name: `Sending Approval: ${itemName}` }),
+        page.getByRole('heading', { name: `Sending approval: ${itemName}` }),
       ).toBeVisible()
 
       const sending = section(page, 'Sending approval')
@@ -108,7 +108,7 @@ test.describe('admin review of an item and an information request', () => {
       ).toBeDisabled()
 
       // It left the queue: back on the dashboard it is no longer waiting.
-      await page.getByRole('link', { name: 'Back to Items Management' }).click()
+      await page.getByRole('link', { name: 'Back to items management' }).click()
       await waitForPath(page, '/items-management')
       await page.goto('/admin-dashboard')
       await expect(
@@ -184,7 +184,7 @@ test.describe('admin review of an item and an information request', () => {
       await closeViewer(viewer)
     }))
 
-  test("the deliverer sees 'Action Required' on the item and answers with a message and a PNG", () =>
+  test("the deliverer sees 'Action required' on the item and answers with a message and a PNG", () =>
     asDeliverer('deliverer-answers', async (page) => {
       await logIn(page, 'deliverer@example.com')
       await waitForPath(page, '/deliverer-dashboard')
@@ -193,24 +193,24 @@ test.describe('admin review of an item and an information request', () => {
 
       const area = page.getByRole('region', { name: 'Admin information request' })
       await expect(area.getByText(QUESTION)).toBeVisible()
-      await expect(area.getByText('Action Required', { exact: true })).toBeVisible()
+      await expect(area.getByText('Action required', { exact: true })).toBeVisible()
       await area.getByRole('button', { name: 'Respond', exact: true }).click()
 
       await answer(page, ANSWER)
       // The answer is kept: after a reload the area shows it as submitted.
       await page.reload()
-      await expect(area.getByText('Information Submitted', { exact: true })).toBeVisible()
-      await expect(area.getByText('Action Required', { exact: true })).toHaveCount(0)
+      await expect(area.getByText('Information submitted', { exact: true })).toBeVisible()
+      await expect(area.getByText('Action required', { exact: true })).toHaveCount(0)
       await expect(area.getByText(ANSWER)).toBeVisible()
       await expect(area.getByRole('button', { name: 'View your file' })).toBeVisible()
       // Still awaiting the delivery approval, so the answer can be replaced.
-      await expect(area.getByRole('button', { name: 'Resubmit Response' })).toBeVisible()
+      await expect(area.getByRole('button', { name: 'Resubmit response' })).toBeVisible()
     }))
 
   test("the deliverer's item page shows a sent answer at once, without a reload", () =>
     asDeliverer('deliverer-answer-shows-at-once', async (page) => {
       const area = page.getByRole('region', { name: 'Admin information request' })
-      await area.getByRole('button', { name: 'Resubmit Response' }).click()
+      await area.getByRole('button', { name: 'Resubmit response' }).click()
       await answer(page, `${ANSWER} ${RESUBMITTED}`)
       await expect(area.getByText(RESUBMITTED)).toBeVisible({ timeout: 5_000 })
     }))
@@ -220,7 +220,7 @@ test.describe('admin review of an item and an information request', () => {
       await page.reload()
       const info = section(page, 'Information requests')
       const asked = info.getByRole('listitem').filter({ hasText: QUESTION })
-      await expect(asked.getByText('Information Submitted', { exact: true })).toBeVisible()
+      await expect(asked.getByText('Information submitted', { exact: true })).toBeVisible()
       await expect(asked.getByText(ANSWER)).toBeVisible()
       await expect(asked.getByText('Awaiting response')).toHaveCount(0)
 
@@ -258,7 +258,7 @@ test.describe('admin review of an item and an information request', () => {
     await asDeliverer('deliverer-after-approval', async (page) => {
       await page.reload()
       const area = page.getByRole('region', { name: 'Admin information request' })
-      await expect(area.getByText('Information Submitted', { exact: true })).toBeVisible()
+      await expect(area.getByText('Information submitted', { exact: true })).toBeVisible()
       await expect(area.getByText(ANSWER)).toBeVisible()
       await expect(area.getByRole('button', { name: /Respond/ })).toHaveCount(0)
     })

@@ -11,7 +11,7 @@ test.describe('accounts and route guards', () => {
     page,
     server,
   }) => {
-    const email = `traveller-${Date.now()}@example.com`
+    const email = `deliverer-${Date.now()}@example.com`
 
     await page.goto('/signup')
     await field(page, 'Name').fill('Tess Traveller')
@@ -29,12 +29,12 @@ test.describe('accounts and route guards', () => {
 
     await logIn(page, email, 'correct-horse-42')
     await waitForPath(page, '/deliverer-dashboard')
-    await expect(page.getByRole('heading', { name: 'Traveler Dashboard' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Deliverer dashboard' })).toBeVisible()
 
     // A sender-only route sends a deliverer back to their own dashboard.
     await page.goto('/items')
     await waitForPath(page, '/deliverer-dashboard')
-    await expect(page.getByRole('heading', { name: 'Traveler Dashboard' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Deliverer dashboard' })).toBeVisible()
 
     await logOut(page)
     // Signed out for real: a guarded page now goes to the login page.
@@ -123,7 +123,7 @@ test.describe('accounts and route guards', () => {
   test('a tampered stored token sends the user to the login page on reload', async ({ page }) => {
     await logIn(page, 'deliverer@example.com')
     await waitForPath(page, '/deliverer-dashboard')
-    await expect(page.getByRole('heading', { name: 'Traveler Dashboard' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Deliverer dashboard' })).toBeVisible()
 
     const tampered = await page.evaluate(() => {
       const jwt = /^"?([\w-]+\.[\w-]+)\.([\w-]+)"?$/

@@ -30,7 +30,7 @@ test('offline, an accepted delivery never opened shows the recipient address', a
   // Signed in, the dashboard only: the delivery's own page is never opened online.
   await page.goto('/deliverer-dashboard')
   await waitForPath(page, '/deliverer-dashboard')
-  await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 })).toBeVisible()
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
     timeout: 20_000,
   })
@@ -94,7 +94,7 @@ test('a declined request shows Declined, and a new offer can follow', async ({
     buffer: TINY_PDF,
   })
   await section.getByRole('button', { name: 'Make a new offer' }).click()
-  const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  const consent = page.getByRole('dialog', { name: 'Terms and conditions' })
   await consent.getByRole('button', { name: 'Accept' }).click()
   await expect(page.getByText('Request sent successfully!').first()).toBeVisible()
   await page.goto(`/available-items/${item.id}`)

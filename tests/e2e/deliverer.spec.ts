@@ -63,7 +63,7 @@ test.describe('the deliverer requests an item along their route', () => {
 
   test('the dashboard shows the four counters', async ({ delivererPage: page }) => {
     await page.goto('/deliverer-dashboard')
-    await expect(page.getByRole('heading', { name: 'Traveler Dashboard' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Deliverer dashboard' })).toBeVisible()
 
     const { data: stats } = await apiCall(
       server.baseURL,
@@ -73,7 +73,7 @@ test.describe('the deliverer requests an item along their route', () => {
     )
     const stat = page.getByRole('region', { name: 'Statistics' })
     for (const [label, key] of [
-      ['Available Items', 'available_items'],
+      ['Available items', 'available_items'],
       ['Paid — awaiting pickup', 'ready_to_pickup_items'],
       ['On its way', 'in_process_items'],
       ['Delivered', 'delivered_items'],
@@ -97,7 +97,7 @@ test.describe('the deliverer requests an item along their route', () => {
     expect(current, 'the seed should give two deliveries under way').toHaveLength(2)
     const first = current[0]
     expectPresent(first)
-    const list = page.getByRole('region', { name: 'Current Deliveries' })
+    const list = page.getByRole('region', { name: 'Current deliveries' })
     for (const i of current)
       await expect(list.getByRole('link', { name: `View ${i.name}` })).toBeVisible()
     await list.getByRole('link', { name: `View ${first.name}` }).click()
@@ -113,10 +113,10 @@ test.describe('the deliverer requests an item along their route', () => {
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Available Items' })
+      .getByRole('link', { name: 'Available items' })
       .click()
     await waitForPath(page, '/available-items')
-    await expect(page.getByRole('heading', { name: 'Available Items' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Available items' })).toBeVisible()
     // Never an empty start (issue 29 part 4): the route of the demo deliverer's next saved trip.
     await expect(page.getByRole('combobox', { name: 'Current location' })).toHaveValue(
       'Boston, MA, USA',
@@ -131,8 +131,8 @@ test.describe('the deliverer requests an item along their route', () => {
     const card = page.getByRole('article', { name: item.name })
     await expect(card).toBeVisible()
     await expect(card.getByText('Berlin, Germany → Munich, Germany')).toBeVisible()
-    const cardRequest = card.getByRole('button', { name: 'Request to Deliver' })
-    await expect(cardRequest, "the card's 'Request to Deliver' is disabled").toBeEnabled()
+    const cardRequest = card.getByRole('button', { name: 'Request to deliver' })
+    await expect(cardRequest, "the card's 'Request to deliver' is disabled").toBeEnabled()
 
     await card.getByRole('link', { name: 'View details' }).click()
     await waitForPath(page, `/available-items/${item.id}`)
@@ -142,7 +142,7 @@ test.describe('the deliverer requests an item along their route', () => {
     await expect(page.getByText('Keep it flat.')).toBeVisible()
 
     const upload = page.getByLabel(TRAVEL_PROOF)
-    const waiting = page.getByRole('button', { name: 'Upload Travel Document to Request' })
+    const waiting = page.getByRole('button', { name: 'Upload travel document to request' })
     await expect(waiting).toBeVisible()
     await expect(waiting, 'the request button is enabled without a file').toBeDisabled()
 
@@ -159,16 +159,16 @@ test.describe('the deliverer requests an item along their route', () => {
     const pdf = join(files, 'ticket.pdf')
     writeFileSync(pdf, TINY_PDF)
     await upload.setInputFiles(pdf)
-    const request = page.getByRole('button', { name: 'Request to Deliver', exact: true })
+    const request = page.getByRole('button', { name: 'Request to deliver', exact: true })
     await expect(request).toBeVisible()
-    await expect(request, "'Request to Deliver' is disabled with a PDF chosen").toBeEnabled()
+    await expect(request, "'Request to deliver' is disabled with a PDF chosen").toBeEnabled()
     await expect(
       page.getByText('Invalid file type', { exact: false }),
       'the file-type error stays after a valid PDF',
     ).toHaveCount(0)
 
     await request.click()
-    const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
+    const consent = page.getByRole('dialog', { name: 'Terms and conditions' })
     await expect(consent).toBeVisible()
     for (const title of [
       'Carrying items safely',
@@ -185,7 +185,7 @@ test.describe('the deliverer requests an item along their route', () => {
     await waitForPath(page, '/available-items')
     await expect(consent).toHaveCount(0)
     // Back on the list with the route chosen there, the card now says it is requested.
-    await expect(page.getByRole('heading', { name: 'Available Items' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Available items' })).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Current location' })).toHaveValue(
       /^Berlin, Germany$/,
     )

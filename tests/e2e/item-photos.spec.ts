@@ -181,7 +181,7 @@ test.describe('item photos', () => {
         `${deadline.getFullYear()}-${pad(deadline.getMonth() + 1)}-${pad(deadline.getDate())}T12:00`,
       )
       await field(page, 'Your price (USD)').fill('30')
-      await page.getByRole('button', { name: 'Post Item' }).click()
+      await page.getByRole('button', { name: 'Post item' }).click()
       await page.waitForURL((url) => /^\/items\/[0-9a-f-]{36}$/.test(url.pathname))
       const img = page.getByRole('img', { name: `Photo 1 of 1 of ${ITEM_NAME}` })
       await expectImageShown(img, 'the photo shows')

@@ -117,6 +117,11 @@ test('both ratings show only once both are given', async ({
   )
 
   await senderPage.goto(`/items/${item.id}`)
+  // The delivered card offers the rating until it is given, then shows it (decision 048).
+  const senderCard = senderPage.getByRole('region', { name: 'Delivered' })
+  await expect(senderCard.getByRole('link', { name: `Rate ${deliverer.user.name}` })).toBeVisible({
+    timeout: 45_000,
+  })
   const senderRatings = senderPage.getByRole('region', { name: 'Ratings' })
   await senderRatings
     .getByRole('radiogroup', { name: `Your rating of ${deliverer.user.name}` })
@@ -128,6 +133,8 @@ test('both ratings show only once both are given', async ({
     senderRatings.getByText('Your rating is in; theirs shows when both are in or the window ends.'),
   ).toBeVisible()
   await expect(senderRatings.getByRole('heading', { name: /rating of you/ })).toHaveCount(0)
+  await expect(senderCard.getByText(`You rated ${deliverer.user.name} 5 ★ stars`)).toBeVisible()
+  await expect(senderCard.getByRole('link', { name: /^Rate / })).toHaveCount(0)
 
   await delivererPage.goto(`/my-deliveries/${item.id}`)
   const delivererRatings = delivererPage.getByRole('region', { name: 'Ratings' })
@@ -138,6 +145,11 @@ test('both ratings show only once both are given', async ({
     .getByText('4 stars')
     .click()
   await delivererRatings.getByRole('button', { name: 'Send rating' }).click()
+  await expect(
+    delivererPage
+      .getByRole('region', { name: 'Delivered' })
+      .getByText(`You rated ${sender.user.name} 4 ★ stars`),
+  ).toBeVisible()
   await expect(
     delivererRatings.getByRole('heading', { name: `${sender.user.name}'s rating of you` }),
   ).toBeVisible()

@@ -46,7 +46,7 @@ test.describe('money held until delivery, then paid out', () => {
     await page.setViewportSize({ width: 360, height: 800 })
     await page.goto(`/items/${item.id}`)
     await page.getByRole('button', { name: 'Accept and pay $30.00' }).click({ timeout: 45_000 })
-    const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
+    const dialog = page.getByRole('dialog', { name: 'Enter payment details' })
     await expect(dialog.getByText('Test mode', { exact: true })).toBeVisible()
     await expect(dialog.getByText('$30.00', { exact: true })).toBeVisible()
     await field(dialog, 'Card number').fill('4242 4242 4242 4242')

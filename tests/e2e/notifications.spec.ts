@@ -29,7 +29,7 @@ test.describe('notifications for every role', () => {
       `Bell parcel ${Date.now()}`,
     )
     await page.goto('/dashboard')
-    await openFromBell(page, `Your item ${item.name} was approved`)
+    await openFromBell(page, `Your item ${item.name}: Open for offers`)
     await waitForPath(page, `/items/${item.id}`)
     await expect(page.getByRole('heading', { name: item.name }).first()).toBeVisible()
   })
@@ -44,7 +44,7 @@ test.describe('notifications for every role', () => {
     await page.goto('/admin-dashboard')
     await openFromBell(page, `New item to review: ${name}`)
     await waitForPath(page, `/sending-approval/item/${id}`)
-    await expect(page.getByRole('heading', { name: `Sending Approval: ${name}` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `Sending approval: ${name}` })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Approve sending' }).first()).toBeEnabled()
   })
 })

@@ -107,7 +107,7 @@ test.describe('offline outbox through the UI', () => {
       await logIn(page, DELIVERER)
       await waitForPath(page, '/deliverer-dashboard')
       await expect(
-        page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+        page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
       ).toBeVisible()
       // The worker's precache is what serves the app shell and its lazy chunks offline.
       await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
@@ -116,13 +116,13 @@ test.describe('offline outbox through the UI', () => {
       // Saved reads are written as they arrive: the next step goes offline once all three are.
       await openItem(page, items.a)
       await expect(
-        page.getByRole('button', { name: 'Upload Travel Document to Request' }),
+        page.getByRole('button', { name: 'Upload travel document to request' }),
       ).toBeVisible()
       await openItem(page, items.d)
       await openItem(page, items.c)
       const area = page.getByRole('region', { name: 'Admin information request' })
       await expect(area.getByText(QUESTION)).toBeVisible()
-      await expect(area.getByText('Action Required', { exact: true })).toBeVisible()
+      await expect(area.getByText('Action required', { exact: true })).toBeVisible()
       // Nothing is queued yet: no 'Queued' entry in the sidebar.
       await expect(page.getByRole('button', { name: /^Queued/ })).toHaveCount(0)
       for (const item of [items.a, items.d, items.c])
@@ -169,7 +169,7 @@ test.describe('offline outbox through the UI', () => {
       next.on('pageerror', (error) => session.problems.push(`pageerror: ${error.message}`))
       await next.goto('/deliverer-dashboard')
       await expect(
-        next.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+        next.getByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
       ).toBeVisible()
       await expect(queuedButton(next, 2)).toBeVisible()
       // Nothing reached the server while offline.
@@ -215,7 +215,7 @@ test.describe('offline outbox through the UI', () => {
       // The deliverer's item C now shows the reply as submitted.
       await openItem(page, items.c)
       const area = page.getByRole('region', { name: 'Admin information request' })
-      await expect(area.getByText('Information Submitted', { exact: true })).toBeVisible()
+      await expect(area.getByText('Information submitted', { exact: true })).toBeVisible()
       await expect(area.getByText(ANSWER)).toBeVisible()
     })
   })
@@ -256,7 +256,7 @@ test.describe('offline outbox through the UI', () => {
       // Gone for good: not back after a reload either.
       await page.goto('/deliverer-dashboard')
       await expect(
-        page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+        page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
       ).toBeVisible()
       const kept = (await deviceRows(page, 'outbox')).filter((row) =>
         JSON.stringify(row).includes(items.d.id),

@@ -97,7 +97,7 @@ test.describe('offline on real roads', () => {
     await logIn(session.page, DELIVERER)
     await waitForPath(session.page, '/deliverer-dashboard')
     await expect(
-      session.page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      session.page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
     ).toBeVisible()
     await session.page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
       timeout: 30_000,
@@ -155,7 +155,7 @@ test.describe('offline on real roads', () => {
         await expect(page.getByText(QUEUED_ON_ITEM)).toBeVisible()
         await expect(page.getByRole('button', { name: 'Queued', exact: true })).toBeVisible()
         await expect(page.getByRole('button', { name: 'Queued', exact: true })).toBeDisabled()
-        await expect(page.getByRole('button', { name: 'Request to Deliver' })).toHaveCount(0)
+        await expect(page.getByRole('button', { name: 'Request to deliver' })).toHaveCount(0)
         await expect(page.getByLabel(TRAVEL_PROOF)).toHaveCount(0)
 
         await context.setOffline(false)
@@ -320,7 +320,7 @@ test.describe('offline on real roads', () => {
       await logIn(page, DELIVERER)
       await waitForPath(page, '/deliverer-dashboard')
       await expect(
-        page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+        page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
       ).toBeVisible()
       await openItem(page, items.seen1)
       await page.goto('/my-deliveries')

@@ -42,7 +42,7 @@ test.describe('offline: saved reads and the outbox', () => {
     const item = await openItem()
     await page.goto('/deliverer-dashboard')
     await waitForPath(page, '/deliverer-dashboard')
-    await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 })).toBeVisible()
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
       timeout: 20_000,
     })
@@ -55,12 +55,12 @@ test.describe('offline: saved reads and the outbox', () => {
     await expect(page.getByText(item.name).first()).toBeVisible()
     await expectSavedForOffline(page, ['deliverer', 'item', item.id])
     await page.goto('/deliverer-dashboard')
-    await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 })).toBeVisible()
     await expectSavedForOffline(page, ['deliverer', 'stats'])
 
     await context.setOffline(true)
     await page.reload()
-    await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 })).toBeVisible()
     await expect(
       page
         .getByRole('status')
@@ -68,7 +68,7 @@ test.describe('offline: saved reads and the outbox', () => {
     ).toBeVisible()
     await expect(page.getByText(/Last updated (just now|\d+ minutes? ago)/)).toBeVisible()
     // The counters come from the saved stats, not dashes.
-    for (const label of ['Available Items', 'Paid — awaiting pickup', 'On its way', 'Delivered']) {
+    for (const label of ['Available items', 'Paid — awaiting pickup', 'On its way', 'Delivered']) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
     }
     const offlineMain = () => page.locator('main').innerText()
@@ -90,7 +90,7 @@ test.describe('offline: saved reads and the outbox', () => {
     const item = await openItem()
     await page.goto('/deliverer-dashboard')
     await waitForPath(page, '/deliverer-dashboard')
-    await expect(page.getByRole('heading', { name: 'Traveler Dashboard', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 })).toBeVisible()
     // The worker's precache is what serves the lazily loaded outbox code offline.
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
       timeout: 20_000,

@@ -1,7 +1,7 @@
 // Browser scenario: a sender posts an item through the real form (places from the
 // embedded gazetteer), an admin and a deliverer move it on through the API, and the sender accepts
 // the delivery request paying by card in test mode (first declined, then accepted). Also the
-// All Items list: the new item, the Post New Item link and a status filter that survives a reload.
+// All items list: the new item, the Post new item link and a status filter that survives a reload.
 import type { Browser, Locator, Page } from '@playwright/test'
 import { apiCall, apiLogin, apiMultipart, TINY_PDF } from './support/api'
 import { field, waitForPath } from './support/browser'
@@ -60,10 +60,10 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
 
       await page
         .getByRole('navigation', { name: 'Main navigation' })
-        .getByRole('link', { name: 'Post New Item' })
+        .getByRole('link', { name: 'Post new item' })
         .click()
       await waitForPath(page, '/post-item')
-      await expect(page.getByRole('heading', { name: 'Post New Item' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Post new item' })).toBeVisible()
 
       await field(page, 'Item name').fill(ITEM_NAME)
       await field(page, 'Category').selectOption({ label: 'Electronics' })
@@ -89,7 +89,7 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
       await field(page, 'Special instructions').fill('Keep it upright, please.')
       await field(page, 'Your price (USD)').fill('40')
 
-      await page.getByRole('button', { name: 'Post Item' }).click()
+      await page.getByRole('button', { name: 'Post item' }).click()
       await page.waitForURL((url) => /^\/items\/[0-9a-f-]{36}$/.test(url.pathname))
       itemId = new URL(page.url()).pathname.split('/').pop() ?? null
       expectPresent(itemId, 'no item id in the URL')
@@ -160,7 +160,7 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
         })
 
         await page.reload()
-        const section = page.getByRole('region', { name: 'Delivery Request' })
+        const section = page.getByRole('region', { name: 'Delivery request' })
         await expect(section.getByText(delivererName).first()).toBeVisible()
         await expect(section.getByText(`$${DELIVERER_PRICE}.00`).first()).toBeVisible()
         // The next step, first on the page: the offer, with the sender's two answers.
@@ -328,19 +328,19 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
     })
   })
 
-  test('All Items lists the item, links to Post New Item and keeps a status filter on reload', () =>
+  test('All items lists the item, links to Post new item and keeps a status filter on reload', () =>
     withPage('sender', async (page) => {
       expectPresent(itemId, 'the posting scenario did not create an item')
       await page.goto('/dashboard')
       await waitForPath(page, '/dashboard')
       await page
         .getByRole('navigation', { name: 'Main navigation' })
-        .getByRole('link', { name: 'All Items' })
+        .getByRole('link', { name: 'All items' })
         .click()
       await waitForPath(page, '/items')
 
       const main = page.getByRole('main')
-      const postLink = main.getByRole('link', { name: 'Post New Item' })
+      const postLink = main.getByRole('link', { name: 'Post new item' })
       await expect(postLink).toBeVisible()
       expect(new URL(String(await postLink.getAttribute('href')), server.baseURL).pathname).toBe(
         '/post-item',
@@ -386,9 +386,9 @@ async function pickPlace(page: Page, label: string, text: string, suggestion: st
   await expect(box).toHaveAttribute('aria-expanded', 'false')
 }
 
-/** The open 'Enter Payment Details' dialog, ready in test mode. */
+/** The open 'Enter payment details' dialog, ready in test mode. */
 async function paymentDialog(page: Page): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
+  const dialog = page.getByRole('dialog', { name: 'Enter payment details' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText('Test mode', { exact: true })).toBeVisible()
   await expect(dialog.getByText(`$${DELIVERER_PRICE}.00`, { exact: true })).toBeVisible()

@@ -46,7 +46,7 @@ test('a new sender accepts the terms at sign-up and the sender terms before the 
   await waitForPath(page, '/dashboard')
   await page.goto(`/items/${item.id}`)
   await page.getByRole('button', { name: /^Accept and pay \$/ }).click()
-  const dialog = page.getByRole('dialog', { name: 'Enter Payment Details' })
+  const dialog = page.getByRole('dialog', { name: 'Enter payment details' })
   await expect(dialog.getByRole('heading', { name: 'Accurate description' })).toBeVisible()
   await expect(
     dialog.getByText('Your payment is held by Tote until the item is delivered', { exact: false }),

@@ -38,7 +38,7 @@ test.describe('a saved trip announces an approved item on its route', () => {
     await dialog.getByRole('button', { name: 'Save trip' }).click()
     await expect(page.getByText('Trip saved', { exact: true })).toBeVisible()
 
-    await page.getByRole('link', { name: 'My Trips' }).click()
+    await page.getByRole('link', { name: 'My trips' }).click()
     await waitForPath(page, '/trips')
     await expect(page.getByRole('heading', { name: 'Berlin run' })).toBeVisible()
     const nav = page.getByRole('navigation', { name: 'Main navigation' })

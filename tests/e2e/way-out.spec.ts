@@ -42,7 +42,7 @@ test('the deliverer gives an item back before pickup and the sender is told why'
   // The sender: told why, and the item waits for offers again.
   await senderPage.goto('/notifications')
   const notice = senderPage.getByRole('link', {
-    name: new RegExp(`can no longer carry ${item.name}`),
+    name: new RegExp(`${item.name}: Open for offers again`),
   })
   await expect(notice).toBeVisible({ timeout: 30_000 })
   await expect(senderPage.getByText(/My train to the pickup was cancelled/)).toBeVisible()

@@ -17,7 +17,7 @@ const server = setupServer(
   ),
   // The deliverer's pages fetch the handoff keys to keep them on the device (decision 036).
   http.get('/api/handoff-keys', () => HttpResponse.json({ keys: [] })),
-  // Available Items with a route asks whether it is a saved trip already; none unless a test says.
+  // Available items with a route asks whether it is a saved trip already; none unless a test says.
   http.get('/api/trips', () =>
     HttpResponse.json({ success: true, message: 'Trips', data: { trips: [] } }),
   ),

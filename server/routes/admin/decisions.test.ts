@@ -63,7 +63,7 @@ describe.each(backends)('admin decisions on %s', (backend) => {
       expect(res.json()).toEqual({ success: true, message: 'Sending approved' })
       expect((await itemRow(item.id)).sendingApproval).toBe('approved')
       const { mail } = await lastMail(t.app, sender.email)
-      expect(mail?.subject).toBe('Your item "Guitar" was approved')
+      expect(mail?.subject).toBe('Your item "Guitar": Open for offers')
       expect(mail?.text).toContain(`https://tote.example/items/${item.id}`)
       expect(await audits(item.id)).toMatchObject([
         { actorId: admin.id, action: 'item.sending_approved', targetType: 'item', reason: null },
@@ -83,7 +83,7 @@ describe.each(backends)('admin decisions on %s', (backend) => {
       expect((await itemRow(item.id)).sendingApproval).toBe('rejected')
       expect(await availableTo(d1)).not.toContain(item.id)
       const { mail } = await lastMail(t.app, sender.email)
-      expect(mail?.subject).toBe('Your item "Lamp" was not approved')
+      expect(mail?.subject).toBe('Your item "Lamp": Not approved')
       expect(mail?.text).toContain('Reason: Batteries are not allowed')
       expect(await audits(item.id)).toMatchObject([
         { action: 'item.sending_rejected', reason: 'Batteries are not allowed' },
@@ -136,7 +136,7 @@ describe.each(backends)('admin decisions on %s', (backend) => {
         deliverer_price: 20,
       })
       const { mail } = await lastMail(t.app, d1.email)
-      expect(mail?.subject).toBe('Your request to deliver "Bike" was approved')
+      expect(mail?.subject).toBe('Your request to deliver "Bike": Approved')
       expect(mail?.text).toContain(`https://tote.example/available-items/${item.id}`)
       expect(await audits(r1.id)).toMatchObject([
         { actorId: admin.id, action: 'delivery_request.delivery_approved' },

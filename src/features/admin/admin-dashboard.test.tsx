@@ -40,7 +40,7 @@ function queues(asked: string[]) {
 }
 
 // Typing into Chakra fields under jsdom is slow when the whole suite runs in parallel.
-describe('Admin Dashboard', { timeout: 20_000 }, () => {
+describe('Admin dashboard', { timeout: 20_000 }, () => {
   it('shows the counts and the queues, each row linking to its review page', async () => {
     storeSession('admin')
     const asked: string[] = []
@@ -55,7 +55,7 @@ describe('Admin Dashboard', { timeout: 20_000 }, () => {
     )
     renderApp('/admin-dashboard')
 
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard', level: 1 })).toBeVisible()
     const sending = await screen.findByRole('region', { name: 'Items awaiting sending approval' })
     expect(await within(sending).findByRole('link', { name: 'Vintage camera' })).toHaveAttribute(
       'href',

@@ -86,7 +86,7 @@ export function AdminDashboard() {
 
   return (
     <>
-      <PageIntro title="Admin Dashboard">
+      <PageIntro title="Admin dashboard">
         What needs a decision first, then how Tote is doing.
       </PageIntro>
       <Stack gap="8">

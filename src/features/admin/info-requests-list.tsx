@@ -23,7 +23,7 @@ export function InfoRequestsList({ infoRequests, onViewDocument }: InfoRequestsL
               <Stack direction="row" gap="2" wrap="wrap" align="center">
                 <Text fontWeight="semibold">To {who}</Text>
                 <Badge colorPalette={answered ? 'green' : 'orange'}>
-                  {answered ? 'Information Submitted' : 'Awaiting response'}
+                  {answered ? 'Information submitted' : 'Awaiting response'}
                 </Badge>
               </Stack>
               <Text fontSize="sm" color="fg.muted">

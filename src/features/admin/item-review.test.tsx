@@ -34,18 +34,18 @@ function setup(detail = itemDetail()) {
 }
 
 // Typing into Chakra fields under jsdom is slow when the whole suite runs in parallel.
-describe('Sending Approval review page', { timeout: 20_000 }, () => {
+describe('Sending approval review page', { timeout: 20_000 }, () => {
   it('shows the item, its sender, its requests, the answered information request and history', async () => {
     setup()
     renderApp(path)
     expect(
-      await screen.findByRole('heading', { name: 'Sending Approval: Vintage camera', level: 1 }),
+      await screen.findByRole('heading', { name: 'Sending approval: Vintage camera', level: 1 }),
     ).toBeVisible()
     expect(screen.getByText('Sam Sender (sender@example.com)')).toBeInTheDocument()
     expect(screen.getByText('$40.00')).toBeInTheDocument()
     expect(screen.getByText('$35.50')).toBeInTheDocument()
     expect(screen.getByText('Fragile')).toBeInTheDocument()
-    expect(screen.getByText('Information Submitted')).toBeInTheDocument()
+    expect(screen.getByText('Information submitted')).toBeInTheDocument()
     expect(screen.getByText('Photo attached')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'View answer file' })).toBeInTheDocument()
     const history = screen.getByRole('region', { name: 'History' })
@@ -270,6 +270,6 @@ describe('Sending Approval review page', { timeout: 20_000 }, () => {
     )
     renderApp(path)
     expect(await screen.findByText('Awaiting response')).toBeInTheDocument()
-    expect(screen.queryByText('Information Submitted')).toBeNull()
+    expect(screen.queryByText('Information submitted')).toBeNull()
   })
 })

@@ -136,11 +136,11 @@ export function ItemReview({ itemId }: { itemId: string }) {
     <>
       <Box mb="2">
         <Link asChild color="brand.fg" fontSize="sm">
-          <RouterLink to="/items-management">Back to Items Management</RouterLink>
+          <RouterLink to="/items-management">Back to items management</RouterLink>
         </Link>
       </Box>
       <PageIntro
-        title={detail.data ? `Sending Approval: ${detail.data.item.name}` : 'Sending Approval'}
+        title={detail.data ? `Sending approval: ${detail.data.item.name}` : 'Sending approval'}
       >
         Review the item, its delivery requests and its history before deciding.
       </PageIntro>

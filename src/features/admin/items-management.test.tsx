@@ -16,11 +16,11 @@ function setup(items = [itemRow({ requests_count: 2 })]) {
 }
 
 // Typing into Chakra fields under jsdom is slow when the whole suite runs in parallel.
-describe('Items Management', { timeout: 20_000 }, () => {
+describe('Items management', { timeout: 20_000 }, () => {
   it('lists items with their sender and route, each opening its review page', async () => {
     const { last } = setup()
     renderApp('/items-management')
-    expect(await screen.findByRole('heading', { name: 'Items Management' })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Items management' })).toBeVisible()
     const link = await screen.findByRole('link', { name: 'Vintage camera' })
     expect(link).toHaveAttribute('href', `/sending-approval/item/${ITEM_ID}`)
     expect(screen.getByText('Berlin → Paris')).toBeInTheDocument()

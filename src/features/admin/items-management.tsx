@@ -23,7 +23,7 @@ export function ItemsManagement({ search, onSearchChange }: ItemsManagementProps
 
   return (
     <>
-      <PageIntro title="Items Management">
+      <PageIntro title="Items management">
         Every item on Tote with its sending and delivery approvals. Open one to review it.
       </PageIntro>
       <ItemsFilters search={search} onChange={filter} />

@@ -29,7 +29,7 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }))
 
     expect(
-      await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      await screen.findByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/deliverer-dashboard')
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-deliverer')
@@ -65,7 +65,7 @@ describe('login', () => {
     expect(button).toHaveAccessibleName('Logging in…')
     answerUserData()
     expect(
-      await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      await screen.findByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
     ).toBeInTheDocument()
   })
 
@@ -75,7 +75,7 @@ describe('login', () => {
     await user.type(await screen.findByLabelText(/email/i), 'sender@example.com')
     await user.type(screen.getByLabelText(/password/i), 'password123')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
-    expect(await screen.findByRole('heading', { name: 'All Items', level: 1 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'All items', level: 1 })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/items')
   })
 

@@ -71,7 +71,7 @@ export function SignupForm() {
   return (
     <AuthCard
       title="Create your account"
-      intro="Send items with travellers, or earn on trips you already take."
+      intro="Send items with deliverers, or earn on trips you already take."
     >
       <AuthForm onSubmit={onSubmit} action="create an account">
         <Stack gap="4" ref={fieldsRef}>

@@ -149,7 +149,7 @@ export function AvailableItemCard({
               ? 'Queued'
               : declined
                 ? 'Make a new offer'
-                : 'Request to Deliver'}
+                : 'Request to deliver'}
         </Button>
       </Card.Footer>
     </Card.Root>

@@ -190,17 +190,17 @@ describe('/available-items', { timeout: 15_000 }, () => {
       'href',
       '/available-items/11111111-1111-4111-8111-111111111111',
     )
-    expect(within(laptop).getByRole('button', { name: 'Request to Deliver' })).toBeEnabled()
+    expect(within(laptop).getByRole('button', { name: 'Request to deliver' })).toBeEnabled()
     const books = screen.getByRole('heading', { name: 'Books' }).closest('article')!
     expect(within(books).getByRole('button', { name: 'Requested' })).toBeDisabled()
     const shoes = screen.getByRole('heading', { name: 'Shoes' }).closest('article')!
     expect(within(shoes).getByRole('button', { name: 'Requested' })).toBeDisabled()
   })
 
-  it("says 'No Items Available' and shows the server message on failure", async () => {
+  it("says 'No items available' and shows the server message on failure", async () => {
     server.use(availableHandler([]))
     setup(chosen)
-    expect(await screen.findByText('No Items Available')).toBeInTheDocument()
+    expect(await screen.findByText('No items available')).toBeInTheDocument()
   })
 
   it('shows the server message when loading fails', async () => {
@@ -220,7 +220,7 @@ describe('request from a card', { timeout: 15_000 }, () => {
   async function openDialog() {
     const view = setup(chosen)
     const card = (await screen.findByRole('heading', { name: 'Laptop' })).closest('article')!
-    await view.user.click(within(card).getByRole('button', { name: 'Request to Deliver' }))
+    await view.user.click(within(card).getByRole('button', { name: 'Request to deliver' }))
     const dialog = await screen.findByRole('dialog', { name: 'Upload travel document' })
     const upload = userEvent.setup({ applyAccept: false })
     return { ...view, dialog, upload }
@@ -229,7 +229,7 @@ describe('request from a card', { timeout: 15_000 }, () => {
   it('applies the file rules', async () => {
     server.use(availableHandler())
     const { dialog, upload } = await openDialog()
-    const submit = within(dialog).getByRole('button', { name: 'Upload Travel Document to Request' })
+    const submit = within(dialog).getByRole('button', { name: 'Upload travel document to request' })
     expect(submit).toBeDisabled()
     const input = within(dialog).getByLabelText('Proof of travel (PDF, JPEG or PNG, max 2 MB)')
     await upload.upload(input, pdf('notes.txt', 10, 'text/plain'))
@@ -239,7 +239,7 @@ describe('request from a card', { timeout: 15_000 }, () => {
     await upload.upload(input, pdf('big.pdf', 2_097_153))
     expect(within(dialog).getByText('File size must be less than 2MB')).toBeInTheDocument()
     await upload.upload(input, pdf())
-    expect(within(dialog).getByRole('button', { name: 'Request to Deliver' })).toBeEnabled()
+    expect(within(dialog).getByRole('button', { name: 'Request to deliver' })).toBeEnabled()
   })
 
   it('limits what can be typed as the offer price', async () => {
@@ -269,9 +269,9 @@ describe('request from a card', { timeout: 15_000 }, () => {
     )
     const { dialog, upload, user, router } = await openDialog()
     await upload.upload(within(dialog).getByLabelText(/Proof of travel/), pdf())
-    await user.click(within(dialog).getByRole('button', { name: 'Request to Deliver' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Request to deliver' }))
 
-    const consent = await screen.findByRole('dialog', { name: 'Terms and Conditions' })
+    const consent = await screen.findByRole('dialog', { name: 'Terms and conditions' })
     expect(await within(consent).findByText('Carrier terms')).toBeInTheDocument()
     expect(within(consent).queryByText('Sender terms')).not.toBeInTheDocument()
     await user.click(within(consent).getByRole('button', { name: 'Accept' }))
@@ -299,8 +299,8 @@ describe('request from a card', { timeout: 15_000 }, () => {
     const { dialog, upload, user } = await openDialog()
     await upload.upload(within(dialog).getByLabelText(/Proof of travel/), pdf())
     await user.type(within(dialog).getByLabelText('Your offer price (optional)'), '19.999')
-    await user.click(within(dialog).getByRole('button', { name: 'Request to Deliver' }))
-    const consent = await screen.findByRole('dialog', { name: 'Terms and Conditions' })
+    await user.click(within(dialog).getByRole('button', { name: 'Request to deliver' }))
+    const consent = await screen.findByRole('dialog', { name: 'Terms and conditions' })
     await within(consent).findByText('Carrier terms')
     await user.click(within(consent).getByRole('button', { name: 'Accept' }))
     await waitFor(() => expect(price).toBe('19.99'))
@@ -317,8 +317,8 @@ describe('request from a card', { timeout: 15_000 }, () => {
     )
     const { dialog, upload, user } = await openDialog()
     await upload.upload(within(dialog).getByLabelText(/Proof of travel/), pdf())
-    await user.click(within(dialog).getByRole('button', { name: 'Request to Deliver' }))
-    const consent = await screen.findByRole('dialog', { name: 'Terms and Conditions' })
+    await user.click(within(dialog).getByRole('button', { name: 'Request to deliver' }))
+    const consent = await screen.findByRole('dialog', { name: 'Terms and conditions' })
     await user.click(within(consent).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(called).toBe(false)
@@ -328,8 +328,8 @@ describe('request from a card', { timeout: 15_000 }, () => {
     server.use(availableHandler(), failWith('post', 'request-item', 409, 'You already asked'))
     const { dialog, upload, user } = await openDialog()
     await upload.upload(within(dialog).getByLabelText(/Proof of travel/), pdf())
-    await user.click(within(dialog).getByRole('button', { name: 'Request to Deliver' }))
-    const consent = await screen.findByRole('dialog', { name: 'Terms and Conditions' })
+    await user.click(within(dialog).getByRole('button', { name: 'Request to deliver' }))
+    const consent = await screen.findByRole('dialog', { name: 'Terms and conditions' })
     await within(consent).findByText('Carrier terms')
     await user.click(within(consent).getByRole('button', { name: 'Accept' }))
     const popup = await screen.findByRole('alert')
@@ -343,7 +343,7 @@ describe('request from a card', { timeout: 15_000 }, () => {
     const { dialog, upload, user } = await openDialog()
     server.use(failWith('get', 'user-consent', 500, 'x'))
     await upload.upload(within(dialog).getByLabelText(/Proof of travel/), pdf())
-    await user.click(within(dialog).getByRole('button', { name: 'Request to Deliver' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Request to deliver' }))
     expect(await screen.findByText('Failed to fetch terms.')).toBeInTheDocument()
   })
 })

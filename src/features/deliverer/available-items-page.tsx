@@ -132,7 +132,7 @@ export function AvailableItemsPage({
 
   return (
     <Stack gap="6">
-      <PageIntro title="Available Items">
+      <PageIntro title="Available items">
         Choose your current location and destination to find items along your route.
       </PageIntro>
 
@@ -192,7 +192,7 @@ export function AvailableItemsPage({
           </FormAlert>
         )}
         {list.data && list.data.items.length === 0 && (
-          <Text color="fg.muted">No Items Available</Text>
+          <Text color="fg.muted">No items available</Text>
         )}
         {list.data && list.data.items.length > 0 && (
           <Stack gap="4">

@@ -67,7 +67,7 @@ export function lastListSearch(): AvailableSearch {
 
 const lastRouteKey = (userId: string) => `tote.available-items.last-route:${userId}`
 
-/** A route the deliverer searched, kept on this device so Available Items opens with it next time. */
+/** A route the deliverer searched, kept on this device so Available items opens with it next time. */
 export function rememberLastRoute(userId: string, search: AvailableSearch): void {
   if (!search.origin || !search.destination) return
   const route = { origin: search.origin, destination: search.destination, radius: search.radius }

@@ -17,7 +17,7 @@ export function ConsentDialog({ open, busy, onAccept, onCancel }: ConsentDialogP
   const terms = useQuery({ ...delivererTermsQueryOptions(), enabled: open })
   return (
     <AppDialog
-      title="Terms and Conditions"
+      title="Terms and conditions"
       open={open}
       onClose={onCancel}
       size="lg"

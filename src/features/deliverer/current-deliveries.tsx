@@ -75,7 +75,7 @@ const route = (item: Item) =>
   `${formatPlace(item.from_location)} → ${formatPlace(item.to_location)}`
 
 /**
- * The dashboard's Current Deliveries: a table on wide screens, cards with the status and the View
+ * The dashboard's Current deliveries: a table on wide screens, cards with the status and the View
  * action on phones; with the admin-information dialog and the proof-of-delivery viewer.
  */
 export function CurrentDeliveries({ items }: { items: Item[] }) {

@@ -64,11 +64,11 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
     const { user, router } = renderApp('/deliverer-dashboard')
 
     expect(
-      await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      await screen.findByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
     ).toBeInTheDocument()
     expect(await screen.findByText('12')).toBeInTheDocument()
     expect(
-      within(screen.getByRole('region', { name: 'Statistics' })).getByText('Available Items'),
+      within(screen.getByRole('region', { name: 'Statistics' })).getByText('Available items'),
     ).toBeInTheDocument()
     const stats = screen.getByRole('region', { name: 'Statistics' })
     expect(within(stats).getByText('Paid — awaiting pickup')).toBeInTheDocument()
@@ -138,7 +138,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
     try {
       server.use(userDataHandler('deliverer'), statsHandler, deliveriesHandler(2))
       renderApp('/deliverer-dashboard')
-      const region = await screen.findByRole('region', { name: 'Current Deliveries' })
+      const region = await screen.findByRole('region', { name: 'Current deliveries' })
       const list = await within(region).findByRole('list')
       expect(within(list).getAllByRole('listitem')).toHaveLength(2)
       expect(within(list).getByRole('heading', { name: 'Parcel 1' })).toBeInTheDocument()
@@ -154,7 +154,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
     server.use(userDataHandler('deliverer'), statsHandler, deliveriesHandler(1))
     renderApp('/deliverer-dashboard')
     const stats = await screen.findByRole('region', { name: 'Statistics' })
-    expect(await within(stats).findByRole('link', { name: 'Available Items' })).toHaveAttribute(
+    expect(await within(stats).findByRole('link', { name: 'Available items' })).toHaveAttribute(
       'href',
       '/available-items',
     )
@@ -183,7 +183,7 @@ describe('/deliverer-dashboard', { timeout: 15_000 }, () => {
     )
     renderApp('/deliverer-dashboard')
     const start = await screen.findByRole('region', { name: 'Getting started' })
-    expect(start).toHaveTextContent('41 items wait for a traveller now.')
+    expect(start).toHaveTextContent('41 items wait for a deliverer now.')
     expect(within(start).getByRole('link', { name: 'Find items' })).toHaveAttribute(
       'href',
       '/available-items',

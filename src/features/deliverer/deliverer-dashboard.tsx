@@ -26,7 +26,7 @@ type Stats = z.infer<typeof delivererStats>
 
 /** Each tile opens what it counts (issue 29 part 4). */
 const counters: { key: keyof Stats; label: string; to: '/available-items' | '/my-deliveries' }[] = [
-  { key: 'available_items', label: 'Available Items', to: '/available-items' },
+  { key: 'available_items', label: 'Available items', to: '/available-items' },
   { key: 'ready_to_pickup_items', label: statusLabels.ready_to_pickup, to: '/my-deliveries' },
   { key: 'in_process_items', label: statusLabels.in_process, to: '/my-deliveries' },
   { key: 'delivered_items', label: statusLabels.delivered, to: '/my-deliveries' },
@@ -44,7 +44,7 @@ function GettingStarted({ available }: { available: number }) {
         Getting started
       </Heading>
       <Text mb="3">
-        {available === 1 ? '1 item waits' : `${available} items wait`} for a traveller now. Find
+        {available === 1 ? '1 item waits' : `${available} items wait`} for a deliverer now. Find
         those on your way and offer to carry one, or save your first trip to hear when an item on it
         is posted.
       </Text>
@@ -66,7 +66,7 @@ export function DelivererDashboard() {
 
   return (
     <Stack gap="6">
-      <PageIntro title="Traveler Dashboard">
+      <PageIntro title="Deliverer dashboard">
         An overview of your deliveries, from items available on your route to those you have
         delivered.
       </PageIntro>
@@ -115,7 +115,7 @@ export function DelivererDashboard() {
         p="4"
       >
         <Heading as="h2" size="lg" id="current-heading" mb="3">
-          Current Deliveries
+          Current deliveries
         </Heading>
         {deliveries.isPending && (
           <PendingStatus paused={deliveries.isPaused}>Loading deliveries…</PendingStatus>

@@ -17,28 +17,46 @@ import { PendingStatus } from '@/components/pending-status'
 
 /**
  * `earning`: what the deliverer earns for this delivery and when it is paid, shown once it is
- * delivered (composed by the route from the payment-method feature).
+ * delivered (composed by the route from the payment-method feature); `rating`: the delivered
+ * card's rating action for the sender's name ("Rate Sam", or the stars given), from the ratings
+ * feature likewise.
  */
-export function DeliveryDetailPage({ id, earning }: { id: string; earning?: ReactNode }) {
+export function DeliveryDetailPage({
+  id,
+  earning,
+  rating,
+}: {
+  id: string
+  earning?: ReactNode
+  rating?: (senderName: string) => ReactNode
+}) {
   const item = useQuery(delivererItemQueryOptions(id))
   return (
     <Stack gap="5">
       <HStack>
         <Button asChild variant="outline" size="sm">
-          <Link to="/my-deliveries">Back to My Deliveries</Link>
+          <Link to="/my-deliveries">Back to my deliveries</Link>
         </Button>
       </HStack>
       <ErrorAlert error={item.error} fallback="Failed to load item details" />
       {item.isPending && (
         <PendingStatus paused={item.isPaused}>Loading item details...</PendingStatus>
       )}
-      {item.data && <DeliveryDetail item={item.data} earning={earning} />}
+      {item.data && <DeliveryDetail item={item.data} earning={earning} rating={rating} />}
     </Stack>
   )
 }
 
 /** The next step first, then the job (addresses, deadline, pay), the route and the package. */
-function DeliveryDetail({ item, earning }: { item: Item; earning: ReactNode }) {
+function DeliveryDetail({
+  item,
+  earning,
+  rating,
+}: {
+  item: Item
+  earning: ReactNode
+  rating?: (senderName: string) => ReactNode
+}) {
   // A step proven by a signed code counts on this device before the server has it (decision 036).
   const local = useLocalSteps(item)
   const { status } = local
@@ -48,7 +66,14 @@ function DeliveryDetail({ item, earning }: { item: Item; earning: ReactNode }) {
       <ItemHeading item={seen} />
       {/* Delivered as Tote knows it; a delivery this device made offline keeps its note below. */}
       {item.status === 'delivered' ? (
-        <NextStepCard turn="done" title="Delivered">
+        <NextStepCard
+          turn="done"
+          title="Delivered"
+          // Only the accepted deliverer (the one answered `unread_messages`) rates the sender.
+          actions={
+            item.unread_messages !== undefined && rating?.(item.pickup?.sender_name ?? 'the sender')
+          }
+        >
           {/* A delivery proven offline and confirmed since keeps its note (decision 036). */}
           {local.delivery?.state === 'confirmed' && (
             <FormAlert status="success">Delivered: Tote confirmed the code.</FormAlert>

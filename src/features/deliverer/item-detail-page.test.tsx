@@ -95,7 +95,7 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
     expect(view.router.state.location.pathname).toBe(`/available-items/${id}`)
   })
 
-  it('reads Upload Travel Document to Request, then Request to Deliver, and sends the sender price', async () => {
+  it('reads Upload travel document to request, then Request to deliver, and sends the sender price', async () => {
     let fields: Record<string, FormDataEntryValue> = {}
     server.use(
       http.post('/api/request-item', async ({ request }) => {
@@ -106,7 +106,7 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
     )
     const { user, router } = setup(makeItem())
     expect(await screen.findByText('$25.00')).toBeInTheDocument()
-    const button = await screen.findByRole('button', { name: 'Upload Travel Document to Request' })
+    const button = await screen.findByRole('button', { name: 'Upload travel document to request' })
     expect(button).toBeDisabled()
     const upload = userEvent.setup({ applyAccept: false })
     const input = screen.getByLabelText('Proof of travel (PDF, JPEG or PNG, max 2 MB)')
@@ -115,7 +115,7 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
       screen.getByText('Invalid file type. Please upload a PDF, JPEG, or PNG file.'),
     ).toBeInTheDocument()
     await upload.upload(input, pdf())
-    await user.click(screen.getByRole('button', { name: 'Request to Deliver' }))
+    await user.click(screen.getByRole('button', { name: 'Request to deliver' }))
     await screen.findByText('Carrier terms')
     await user.click(screen.getByRole('button', { name: 'Accept' }))
     expect(await screen.findByText('Request sent successfully!')).toBeInTheDocument()
@@ -148,7 +148,7 @@ describe('/available-items/$id', { timeout: 15_000 }, () => {
       await screen.findByLabelText('Proof of travel (PDF, JPEG or PNG, max 2 MB)'),
       pdf(),
     )
-    await user.click(screen.getByRole('button', { name: 'Request to Deliver' }))
+    await user.click(screen.getByRole('button', { name: 'Request to deliver' }))
     await user.click(await screen.findByRole('button', { name: 'Accept' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/available-items'))
     expect(router.state.location.search).toMatchObject({ origin, destination, radius: 25 })

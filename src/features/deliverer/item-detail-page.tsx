@@ -134,8 +134,8 @@ function ItemDetail({ item, userId }: { item: Item; userId: string | undefined }
                   : declined
                     ? 'Make a new offer'
                     : file
-                      ? 'Request to Deliver'
-                      : 'Upload Travel Document to Request'}
+                      ? 'Request to deliver'
+                      : 'Upload travel document to request'}
             </Button>
           </HStack>
         )}

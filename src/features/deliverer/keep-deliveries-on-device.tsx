@@ -17,8 +17,8 @@ const CARRIED = new Set(['ready_to_pickup', 'in_process'])
  * refresh (liveRefresh) keeps them fresh. Renders nothing.
  */
 export function KeepDeliveriesOnDevice() {
-  // The first page of My Deliveries lists deliveries to make first (server: in_process,
-  // ready_to_pickup, then waiting requests), the same read as the My Deliveries page.
+  // The first page of My deliveries lists deliveries to make first (server: in_process,
+  // ready_to_pickup, then waiting requests), the same read as the My deliveries page.
   const list = useQuery(myDeliveriesQueryOptions(1, MY_DELIVERIES_PER_PAGE))
   const carried = list.data?.items.filter((item) => CARRIED.has(item.status)) ?? []
   useQueries({ queries: carried.map((item) => delivererItemQueryOptions(item.id)) })

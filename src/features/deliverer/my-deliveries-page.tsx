@@ -16,7 +16,7 @@ export function MyDeliveriesPage({ page, onPage }: MyDeliveriesPageProps) {
   const list = useQuery(myDeliveriesQueryOptions(page, MY_DELIVERIES_PER_PAGE))
   return (
     <Stack gap="4">
-      <PageIntro title="My Deliveries">The items you are carrying or have delivered.</PageIntro>
+      <PageIntro title="My deliveries">The items you are carrying or have delivered.</PageIntro>
       {list.isPending && <PendingStatus paused={list.isPaused}>Loading deliveries…</PendingStatus>}
       <ErrorAlert error={list.error} fallback="Failed to load deliveries" />
       {list.data && list.data.items.length === 0 && (

@@ -21,7 +21,7 @@ export function RejectedRequestsPage({ page, onPage }: RejectedRequestsPageProps
   const userId = useSession()?.user.id
   return (
     <Stack gap="4">
-      <PageIntro title="Rejected Requests">
+      <PageIntro title="Rejected requests">
         Requests to carry an item that the sender declined, with the reason they gave.
       </PageIntro>
       {list.isPending && (

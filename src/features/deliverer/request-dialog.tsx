@@ -60,7 +60,7 @@ function RequestForm({ item, onClose, onSubmit }: RequestDialogProps & { item: I
           Cancel
         </Button>
         <Button type="submit" colorPalette="brand" disabled={!file}>
-          {file ? 'Request to Deliver' : 'Upload Travel Document to Request'}
+          {file ? 'Request to deliver' : 'Upload travel document to request'}
         </Button>
       </Dialog.Footer>
     </form>

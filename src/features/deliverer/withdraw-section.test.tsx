@@ -46,7 +46,7 @@ const carried = (status: Item['status']) =>
   makeItem({ status, delivery_approval: 'approved', request_status: 'accepted' })
 
 describe('giving an accepted item back before pickup', { timeout: 15_000 }, () => {
-  it('asks why, sends it, and goes back to My Deliveries', async () => {
+  it('asks why, sends it, and goes back to My deliveries', async () => {
     const { sent, router } = setup(carried('ready_to_pickup'))
     const section = await screen.findByRole('region', { name: "Can't make it?" })
     await userEvent.click(within(section).getByRole('button', { name: 'Give the item back' }))

@@ -279,7 +279,7 @@ describe('the conversation on the sender’s item', () => {
   it('is not shown (nor fetched) before a deliverer is accepted', async () => {
     const { state } = threadServer(thread())
     openSenderItem({ ...accepted, request_status: 'pending', unread_messages: undefined })
-    expect(await screen.findByRole('heading', { name: 'Delivery Request' })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Delivery request' })).toBeVisible()
     expect(screen.queryByRole('region', { name: 'Messages' })).toBeNull()
     expect(state.reads).toBe(0)
   })

@@ -153,7 +153,7 @@ describe('notifications', { timeout: 15_000 }, () => {
     server.use(userDataHandler('deliverer'), ...fake.handlers)
     renderApp('/notifications')
     expect(
-      await screen.findByText(/Save a trip on Available Items and you will hear here/),
+      await screen.findByText(/Save a trip on Available items and you will hear here/),
     ).toBeInTheDocument()
   })
 

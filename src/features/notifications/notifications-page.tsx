@@ -59,7 +59,7 @@ export function NotificationsPage({ page, onPage }: NotificationsPageProps) {
       {list.data && list.data.notifications.length === 0 && (
         <Text color="fg.muted">
           {isDeliverer
-            ? 'Nothing yet. Save a trip on Available Items and you will hear here when an item on its route is approved.'
+            ? 'Nothing yet. Save a trip on Available items and you will hear here when an item on its route is approved.'
             : 'Nothing yet.'}
         </Text>
       )}

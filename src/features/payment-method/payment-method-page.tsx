@@ -17,7 +17,7 @@ interface PaymentMethodPageProps {
 export function PaymentMethodPage({ role, receipts }: PaymentMethodPageProps) {
   return (
     <Stack gap="6">
-      <PageIntro title="Payment Method">
+      <PageIntro title="Payment method">
         {role === 'deliverer'
           ? 'Where Tote sends your earnings after a completed delivery.'
           : 'Your payments on Tote.'}

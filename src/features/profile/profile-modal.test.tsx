@@ -47,11 +47,11 @@ function acceptUpdates() {
   return sent
 }
 
-describe('Profile Settings modal', () => {
+describe('Profile settings modal', () => {
   it('is a titled dialog filled from GET /api/get-user-data', async () => {
     server.use(userDataHandler('sender'))
     renderModal()
-    expect(await screen.findByRole('dialog', { name: 'Profile Settings' })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'Profile settings' })).toBeInTheDocument()
     expect(await screen.findByLabelText(/^name/i)).toHaveValue('Sam Sender')
     expect(screen.getByLabelText(/^phone/i)).toHaveAttribute('type', 'tel')
     expect(screen.getByLabelText(/^address/i)).toHaveValue('1 Main St')

@@ -20,7 +20,7 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
   const userData = useQuery({ ...userDataQueryOptions(), enabled: open })
 
   return (
-    <AppDialog title="Profile Settings" open={open} onClose={onClose}>
+    <AppDialog title="Profile settings" open={open} onClose={onClose}>
       {userData.isPending && (
         <Dialog.Body>
           <Stack direction="row" gap="3" align="center" role="status">

@@ -4,31 +4,31 @@ import { ContentPage } from './content-page'
 const questions = [
   {
     q: 'What can I send with Tote?',
-    a: 'Documents, clothing, food that keeps, electronics and other everyday items that a traveller can legally carry in their luggage. Dangerous goods, weapons, drugs, cash, live animals and anything prohibited by airline or customs rules are not allowed.',
+    a: 'Documents, clothing, food that keeps, electronics and other everyday items that a deliverer can legally carry in their luggage. Dangerous goods, weapons, drugs, cash, live animals and anything prohibited by airline or customs rules are not allowed.',
   },
   {
     q: 'How much does a delivery cost?',
-    a: 'You set a price when you post the item. A traveller may offer a different price when they request it; you see that price before you accept and you only pay when you accept. Prices are in US dollars.',
+    a: 'You set a price when you post the item. A deliverer may offer a different price when they request it; you see that price before you accept and you only pay when you accept. Prices are in US dollars.',
   },
   {
     q: 'When am I charged?',
-    a: 'Your card is charged when you accept a traveller’s request, not when you post the item. If that request is then rejected or replaced, or you cancel the item before accepting, the full amount goes back to your card; your receipts under Payment Method show the refund.',
+    a: 'Your card is charged when you accept a deliverer’s request, not when you post the item. If that request is then rejected or replaced, or you cancel the item before accepting, the full amount goes back to your card; your receipts under Payment method show the refund.',
   },
   {
-    q: 'How are travellers checked?',
-    a: 'Travellers upload a travel document (such as a ticket or booking) with every request, and an administrator approves each request before you see it. You can also view the document yourself.',
+    q: 'How are deliverers checked?',
+    a: 'Deliverers upload a travel document (such as a ticket or booking) with every request, and an administrator approves each request before you see it. You can also view the document yourself.',
   },
   {
     q: 'Can I change my item after posting it?',
-    a: 'Yes, you can edit it while it is waiting for approval. After approval its details are fixed, so the traveller knows exactly what they agreed to carry.',
+    a: 'Yes, you can edit it while it is waiting for approval. After approval its details are fixed, so the deliverer knows exactly what they agreed to carry.',
   },
   {
     q: 'How do I become a deliverer?',
-    a: 'Sign up and choose “Deliverer” as your role. Then set your current location and destination on the Available Items page to see items along your route.',
+    a: 'Sign up and choose “Deliverer” as your role. Then set your current location and destination on the Available items page to see items along your route.',
   },
   {
     q: 'What happens if my request is rejected?',
-    a: 'The sender may choose another traveller. Rejected requests are listed on your Rejected Requests page so you always know where you stand.',
+    a: 'The sender may choose another deliverer. Rejected requests are listed on your Rejected requests page so you always know where you stand.',
   },
   {
     q: 'Does Tote work without a connection?',
@@ -44,7 +44,7 @@ export function FaqPage() {
   return (
     <ContentPage
       title="Frequently asked questions"
-      lead="Short answers to what senders and travellers ask us most."
+      lead="Short answers to what senders and deliverers ask us most."
     >
       <Box>
         {questions.map((item) => (

@@ -33,8 +33,8 @@ export function HomePage() {
           Send things with people already going your way.
         </Heading>
         <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted">
-          Tote connects people who need an item carried with travellers heading in the same
-          direction. Senders get a personal, often faster delivery; travellers earn money on trips
+          Tote connects people who need an item carried with deliverers heading in the same
+          direction. Senders get a personal, often faster delivery; deliverers earn money on trips
           they are making anyway.
         </Text>
         <HeroActions />
@@ -95,12 +95,12 @@ export function HomePage() {
           </Heading>
           <Text>
             Post documents, gifts, clothing or electronics, set your price and deadline, and accept
-            the traveller you trust. You only pay when you accept a request.
+            the deliverer you trust. You only pay when you accept a request.
           </Text>
         </Box>
         <Box bg="bg.muted" borderRadius="xl" p="6">
           <Heading as="h2" size="lg" mb="2">
-            For travellers
+            For deliverers
           </Heading>
           <Text>
             Tell us where you are and where you are going, browse items along your route within the

@@ -5,7 +5,7 @@ export function HowItWorksPage() {
   return (
     <ContentPage
       title="How Tote works"
-      lead="Tote is a marketplace: senders post items, travellers carry them, and our team approves each step so both sides know what they agreed to."
+      lead="Tote is a marketplace: senders post items, deliverers carry them, and our team approves each step so both sides know what they agreed to."
     >
       {steps.map((step, index) => (
         <ContentSection key={step.title} title={`${index + 1}. ${step.title}`}>
@@ -17,7 +17,7 @@ export function HowItWorksPage() {
           items={[
             'Create an account as a sender and verify your email address.',
             'Post an item with its category, size, weight, pickup and drop-off places, a delivery deadline and your price. You can edit it until our team has approved it.',
-            'When a traveller’s request has been approved, you see who they are and the price they ask. Accept it by paying by card, or reject it and the item becomes available again.',
+            'When a deliverer’s request has been approved, you see who they are and the price they ask. Accept it by paying by card, or reject it and the item becomes available again.',
             'Follow the status from ready to pick up, to in process, to delivered, and view the proof of delivery.',
           ]}
         />
@@ -27,7 +27,7 @@ export function HowItWorksPage() {
           items={[
             'Create an account as a deliverer and add a payout method.',
             'Choose your current location and destination on the map and a search radius; Tote lists items whose route matches yours.',
-            'Request an item with a travel document (a ticket or booking, PDF or image up to 2 MB), optionally offer your own price, and accept the carrier terms.',
+            'Request an item with a travel document (a ticket or booking, PDF or image up to 2 MB), optionally offer your own price, and accept the deliverer terms.',
             'Once the sender accepts, pick the item up, mark it in process, and upload a proof of delivery when you hand it over.',
           ]}
         />

@@ -21,17 +21,17 @@ export function PrivacyPage() {
       </ContentSection>
       <ContentSection title="Why we use it">
         <Paragraph>
-          We use your data to run the marketplace: to match items with travellers, to let
-          administrators approve items and requests, to take payments and pay travellers, to send
+          We use your data to run the marketplace: to match items with deliverers, to let
+          administrators approve items and requests, to take payments and pay deliverers, to send
           account emails (verification and password resets), and to prevent fraud. We do not sell
           your data and do not use it for advertising.
         </Paragraph>
       </ContentSection>
       <ContentSection title="Who can see it">
         <Paragraph>
-          A traveller sees the item details they need to decide whether to carry it; the recipient’s
-          address and phone number are shown only to the traveller whose request the sender
-          accepted. A sender sees the name, price and travel document of an approved traveller.
+          A deliverer sees the item details they need to decide whether to carry it; the recipient’s
+          address and phone number are shown only to the deliverer whose request the sender
+          accepted. A sender sees the name, price and travel document of an approved deliverer.
           Administrators see what they need to review items and requests. Uploaded documents are
           stored under random names and are only served to people allowed to see them.
         </Paragraph>
@@ -45,7 +45,7 @@ export function PrivacyPage() {
       </ContentSection>
       <ContentSection title="Your choices">
         <Paragraph>
-          You can update your profile at any time from Profile Settings. To get a copy of your data
+          You can update your profile at any time from Profile settings. To get a copy of your data
           or to close your account, write to support@tote.example and we will answer within 30 days.
         </Paragraph>
       </ContentSection>

@@ -6,7 +6,7 @@ export function TermsPage() {
     <ContentPage
       title="Terms of service"
       version={SITE_TERMS_VERSION}
-      lead="The rules every sender and traveller on Tote agrees to."
+      lead="The rules every sender and deliverer on Tote agrees to."
     >
       <ContentSection title="1. The service">
         <Paragraph>
@@ -39,7 +39,7 @@ export function TermsPage() {
             'Only request items for trips you are really taking, with a genuine travel document.',
             'You may inspect an item before pickup and refuse it if it does not match its description.',
             'Hand the item only to the delivery contact and upload a proof of delivery.',
-            'Before each request you accept the carrier terms published by Tote’s administrators.',
+            'Before each request you accept the deliverer terms published by Tote’s administrators.',
           ]}
         />
       </ContentSection>

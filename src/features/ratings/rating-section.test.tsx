@@ -114,6 +114,12 @@ describe('rating a delivered item', () => {
     const stars = await within(section).findByRole('radiogroup', {
       name: 'Your rating of Dana Deliverer',
     })
+    // The delivered card points at the form while the sender may rate.
+    const card = screen.getByRole('region', { name: 'Delivered' })
+    expect(within(card).getByRole('link', { name: 'Rate Dana Deliverer' })).toHaveAttribute(
+      'href',
+      '#rating',
+    )
     await user.click(within(section).getByRole('button', { name: 'Send rating' }))
     expect(await within(section).findByText(ratingMessages.stars)).toBeVisible()
     expect(posted).toHaveLength(0)
@@ -128,6 +134,9 @@ describe('rating a delivered item', () => {
     expect(await within(section).findByText(WAITING_FOR_THEIRS)).toBeVisible()
     expect(within(section).getByRole('heading', { name: 'Your rating' })).toBeVisible()
     expect(within(section).queryByRole('radiogroup')).toBeNull()
+    // Rated: the card says so instead of offering a second rating the server would refuse.
+    await waitFor(() => expect(card).toHaveTextContent('You rated Dana Deliverer 4 ★ stars'))
+    expect(within(card).queryByRole('link', { name: /Rate/ })).toBeNull()
   })
 
   it('refuses a comment over the limit before sending', async () => {
@@ -152,6 +161,9 @@ describe('rating a delivered item', () => {
     const { user } = open()
     const section = await ratingsSection()
     expect(await within(section).findByText('Rude <b>sender</b>')).toBeVisible()
+    const card = screen.getByRole('region', { name: 'Delivered' })
+    expect(card).toHaveTextContent('You rated Dana Deliverer 5 ★ stars')
+    expect(within(card).queryByRole('link', { name: /Rate/ })).toBeNull()
     expect(within(section).getByText('Great')).toBeVisible()
     expect(within(section).queryByText(WAITING_FOR_THEIRS)).toBeNull()
     expect(within(section).getAllByRole('button', { name: 'Report' })).toHaveLength(1)

@@ -38,7 +38,7 @@ const noItems = http.get('/api/items', () =>
 )
 
 describe('/dashboard (sender)', { timeout: 15_000 }, () => {
-  it('each tile opens All Items, filtered by its status', async () => {
+  it('each tile opens All items, filtered by its status', async () => {
     storeSession('sender')
     server.use(userDataHandler('sender'), stats(3), noItems)
     renderApp('/dashboard')

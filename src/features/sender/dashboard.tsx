@@ -24,7 +24,7 @@ import { itemsQueryOptions, latestItemsSearch, senderStatsQueryOptions } from '.
 import { statusLabels } from '@contract/item-stage'
 import { itemStatuses, type ItemStatus } from '@contract/lifecycle'
 
-/** A tile that opens what it counts: All Items, filtered by `status` when given (issue 29 part 4). */
+/** A tile that opens what it counts: All items, filtered by `status` when given (issue 29 part 4). */
 function Counter({ label, value, status }: { label: string; value: number; status?: ItemStatus }) {
   return (
     <LinkBox asChild>
@@ -64,7 +64,7 @@ function GettingStarted() {
       </Heading>
       <Text mb="3">
         Post your first item: what it is, where it goes and by when. Once Tote approves it,
-        travellers going that way offer to carry it and you choose one.
+        deliverers going that way offer to carry it and you choose one.
       </Text>
       <Button asChild colorPalette="brand">
         <RouterLink to="/post-item">Post your first item</RouterLink>
@@ -81,7 +81,7 @@ export function SenderDashboard() {
     <Stack gap="6">
       <HStack justify="flex-end">
         <Button asChild colorPalette="brand">
-          <RouterLink to="/post-item">Post New Item</RouterLink>
+          <RouterLink to="/post-item">Post new item</RouterLink>
         </Button>
       </HStack>
       <ErrorAlert error={stats.error} fallback="Failed to load statistics" />

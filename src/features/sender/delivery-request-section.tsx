@@ -13,7 +13,7 @@ export function DeliveryRequestSection({ item }: { item: Item }) {
   const delivererId = item.deliverer_id ?? item.deliverer?.id ?? null
   if (!requestVisible(item) || !delivererId || !item.request_status) {
     return (
-      <DetailCard title="Delivery Request">
+      <DetailCard title="Delivery request">
         <Text color="fg.muted">No delivery request yet</Text>
       </DetailCard>
     )
@@ -25,7 +25,7 @@ function CurrentRequest({ item, delivererId }: { item: Item; delivererId: string
   const deliverer = useDelivererName(delivererId, item.deliverer?.name)
   const agreed = agreedPrice(item)
   return (
-    <DetailCard title="Delivery Request">
+    <DetailCard title="Delivery request">
       <Stack gap="4">
         {deliverer.failed && (
           <FormAlert status="error">Failed to load deliverer information</FormAlert>

@@ -18,7 +18,7 @@ interface EditItemDialogProps {
 /** docs/spec.md section 5: offered only while sending_approval is pending (the caller decides). */
 export function EditItemDialog({ item, open, onClose, onSaved }: EditItemDialogProps) {
   return (
-    <AppDialog title="Edit Item" open={open} onClose={onClose} size="lg" scrollBehavior="inside">
+    <AppDialog title="Edit item" open={open} onClose={onClose} size="lg" scrollBehavior="inside">
       {open && <EditForm item={item} onClose={onClose} onSaved={onSaved} />}
     </AppDialog>
   )

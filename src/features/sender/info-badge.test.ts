@@ -14,14 +14,14 @@ const open: InfoRequest = {
 const answered = { ...open, sender_response: 'Sent', response_at: '2026-01-02T00:00:00Z' }
 
 describe('infoBadgeText', () => {
-  it("reads 'Action Required' while unanswered and the item is pending review", () => {
-    expect(infoBadgeText(open, true)).toBe('Action Required')
+  it("reads 'Action required' while unanswered and the item is pending review", () => {
+    expect(infoBadgeText(open, true)).toBe('Action required')
   })
   it("reads 'Not needed anymore' when an admin decided without the answer", () => {
     expect(infoBadgeText(open, false)).toBe('Not needed anymore')
   })
-  it("reads 'Information Submitted' once answered, whatever the approval", () => {
-    expect(infoBadgeText(answered, true)).toBe('Information Submitted')
-    expect(infoBadgeText(answered, false)).toBe('Information Submitted')
+  it("reads 'Information submitted' once answered, whatever the approval", () => {
+    expect(infoBadgeText(answered, true)).toBe('Information submitted')
+    expect(infoBadgeText(answered, false)).toBe('Information submitted')
   })
 })

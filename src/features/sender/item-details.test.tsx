@@ -67,7 +67,7 @@ function paymentHandlers(
 
 async function payWith(user: ReturnType<typeof renderApp>['user'], card: string) {
   await user.click(await screen.findByRole('button', { name: 'Accept and pay $30.00' }))
-  const dialog = await screen.findByRole('dialog', { name: 'Enter Payment Details' })
+  const dialog = await screen.findByRole('dialog', { name: 'Enter payment details' })
   expect(await within(dialog).findByText('Test mode')).toBeInTheDocument()
   await user.type(within(dialog).getByLabelText(/card number/i), card)
   await user.type(within(dialog).getByLabelText(/expiry/i), '1230')
@@ -78,7 +78,7 @@ async function payWith(user: ReturnType<typeof renderApp>['user'], card: string)
 }
 
 // Whole-app renders are slow when the suite runs in parallel.
-describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
+describe('/items/$id (Item details)', { timeout: 15_000 }, () => {
   it('shows the sections and hides the request until both approvals are given', async () => {
     storeSession('sender')
     const item = makeItem({
@@ -228,7 +228,7 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
       ...senderBase(makeItem(withPendingRequest)),
     )
     renderApp(path)
-    const section = await screen.findByRole('region', { name: 'Delivery Request' })
+    const section = await screen.findByRole('region', { name: 'Delivery request' })
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'Failed to load deliverer information',
     )
@@ -254,12 +254,12 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
     expect(screen.queryByLabelText(/Sender price/)).toBeNull()
   })
 
-  it('offers Edit Item only while sending approval is pending', async () => {
+  it('offers Edit item only while sending approval is pending', async () => {
     storeSession('sender')
     server.use(...senderBase(makeItem({ sending_approval: 'approved' })))
     renderApp(path)
     await screen.findByRole('heading', { name: 'Desk lamp' })
-    expect(screen.queryByRole('button', { name: 'Edit Item' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Edit item' })).toBeNull()
   })
 
   it("saves the edit and shows 'Item updated successfully'", async () => {
@@ -279,8 +279,8 @@ describe('/items/$id (Item Details)', { timeout: 15_000 }, () => {
       }),
     )
     const { user } = renderApp(path)
-    await user.click(await screen.findByRole('button', { name: 'Edit Item' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Item' })
+    await user.click(await screen.findByRole('button', { name: 'Edit item' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit item' })
     const name = within(dialog).getByLabelText(/item name/i)
     await user.clear(name)
     await user.type(name, 'Floor lamp')

@@ -1,6 +1,6 @@
 import { Box, Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
 import { DocumentViewer } from '@/components/document-viewer'
 import { FormAlert } from '@/components/form-alert'
@@ -23,7 +23,14 @@ import { photosEditable, useManagePhotos } from './manage-photos'
 /** docs/spec.md section 8: the edit success message shows for 3 s. */
 const SAVED_MESSAGE_MS = 3000
 
-export function ItemDetails({ id }: { id: string }) {
+/** `rating`: the delivered next step's rating action, composed by the route (see SenderNextStep). */
+export function ItemDetails({
+  id,
+  rating,
+}: {
+  id: string
+  rating?: (delivererName: string) => ReactNode
+}) {
   const item = useQuery(itemQueryOptions(id))
   if (item.isPending) {
     return (
@@ -40,12 +47,18 @@ export function ItemDetails({ id }: { id: string }) {
   return (
     <>
       {item.isError && failed}
-      <ItemDetailsView item={item.data} />
+      <ItemDetailsView item={item.data} rating={rating} />
     </>
   )
 }
 
-function ItemDetailsView({ item }: { item: Item }) {
+function ItemDetailsView({
+  item,
+  rating,
+}: {
+  item: Item
+  rating?: (delivererName: string) => ReactNode
+}) {
   const [dialog, setDialog] = useState<'edit' | 'cancel' | 'proof' | null>(null)
   const [saved, setSaved] = useState(false)
   useEffect(() => {
@@ -61,7 +74,7 @@ function ItemDetailsView({ item }: { item: Item }) {
     <>
       {item.sending_approval === 'pending' && (
         <Button size="sm" colorPalette="brand" onClick={() => setDialog('edit')}>
-          Edit Item
+          Edit item
         </Button>
       )}
       {item.proof_of_delivery && (
@@ -81,7 +94,7 @@ function ItemDetailsView({ item }: { item: Item }) {
     <Stack gap="4">
       {saved && <FormAlert status="success">Item updated successfully</FormAlert>}
       <PaymentSuccessNotice />
-      <SenderNextStep item={item} />
+      <SenderNextStep item={item} rating={rating} />
       {/* An open request is part of the next step; an answered or lapsed one is history. */}
       {openInfoRequest && <InfoRequestArea item={item} party="sender" approvalPending />}
       {/* High on the page: the sender opens it at the handoff to show the pickup code. */}

@@ -50,7 +50,7 @@ function TextArea({
   )
 }
 
-/** Every item field of docs/spec.md section 3; shared by Post New Item and the Edit Item dialog. */
+/** Every item field of docs/spec.md section 3; shared by Post new item and the Edit item dialog. */
 export function ItemFormFields({ values, errors, onChange }: ItemFormFieldsProps) {
   const set = (field: keyof ItemFormValues) => (value: string) => onChange({ [field]: value })
   /** A text field's name, value, change and error, which every field of the form wires alike. */

@@ -6,7 +6,7 @@ import { Detail, DetailCard, DetailList } from './detail-card'
 
 export function BasicInfo({ item }: { item: Item }) {
   return (
-    <DetailCard title="Basic Info">
+    <DetailCard title="Basic info">
       <DetailList>
         <Detail label="Name">{item.name}</Detail>
         <Detail label="Category">{humanize(item.category)}</Detail>
@@ -43,7 +43,7 @@ export function Specifications({ item }: { item: Item }) {
 
 export function DeliveryInfo({ item }: { item: Item }) {
   return (
-    <DetailCard title="Delivery Info">
+    <DetailCard title="Delivery info">
       <DetailList>
         <Detail label="From">{formatPlace(item.from_location)}</Detail>
         <Detail label="To">{formatPlace(item.to_location)}</Detail>

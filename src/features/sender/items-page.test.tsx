@@ -30,7 +30,7 @@ function setup(path = '/items') {
 }
 
 // Whole-app renders are slow when the suite runs in parallel.
-describe('/items (All Items)', { timeout: 15_000 }, () => {
+describe('/items (All items)', { timeout: 15_000 }, () => {
   it('lists rows linking to their detail page with the Deliverers count rule', async () => {
     const { requests } = setup()
     const link = await screen.findByRole('link', { name: 'Desk lamp' })
@@ -40,7 +40,7 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
     expect(within(rows[1]!).getAllByRole('cell')[5]).toHaveTextContent('1')
     expect(within(rows[2]!).getAllByRole('cell')[5]).toHaveTextContent('0')
     expect(
-      within(screen.getByRole('main')).getByRole('link', { name: 'Post New Item' }),
+      within(screen.getByRole('main')).getByRole('link', { name: 'Post new item' }),
     ).toHaveAttribute('href', '/post-item')
     const first = requests[0]!.searchParams
     expect(Object.fromEntries(first)).toEqual({
@@ -221,8 +221,8 @@ describe('/items (All Items)', { timeout: 15_000 }, () => {
     renderApp('/items')
     const reviewed = (await screen.findByRole('link', { name: 'Reviewed' })).closest('tr')!
     expect(reviewed).toHaveTextContent('Not needed anymore')
-    expect(reviewed).not.toHaveTextContent('Action Required')
+    expect(reviewed).not.toHaveTextContent('Action required')
     const inReview = screen.getByRole('link', { name: 'In review' }).closest('tr')!
-    expect(inReview).toHaveTextContent('Action Required')
+    expect(inReview).toHaveTextContent('Action required')
   })
 })

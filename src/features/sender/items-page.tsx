@@ -49,7 +49,7 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
     <>
       <HStack justify="flex-end" mb="4">
         <Button asChild colorPalette="brand">
-          <RouterLink to="/post-item">Post New Item</RouterLink>
+          <RouterLink to="/post-item">Post new item</RouterLink>
         </Button>
       </HStack>
       <ItemsFilters search={search} onChange={onSearchChange} />

@@ -1,5 +1,5 @@
 import { Button, Text } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { itemStage } from '@contract/item-stage'
 import type { Item } from '@contract/items'
 import { allowedEvents } from '@contract/lifecycle'
@@ -18,9 +18,17 @@ const jump = (hash: string, label: string) => (
 
 /**
  * What the sender does next with this item, or whom they wait for (issue 29): the first card of
- * /items/{id}. Accepting (and paying) and declining an offer happen here.
+ * /items/{id}. Accepting (and paying) and declining an offer happen here. `rating`: the delivered
+ * card's rating action for the deliverer's name ("Rate Dana", or the stars given), composed by the
+ * route from the ratings feature.
  */
-export function SenderNextStep({ item }: { item: Item }) {
+export function SenderNextStep({
+  item,
+  rating,
+}: {
+  item: Item
+  rating?: (delivererName: string) => ReactNode
+}) {
   const [dialog, setDialog] = useState<'pay' | 'reject' | null>(null)
   const delivererId = item.deliverer_id ?? item.deliverer?.id ?? null
   const deliverer = useDelivererName(delivererId, item.deliverer?.name)
@@ -157,7 +165,7 @@ export function SenderNextStep({ item }: { item: Item }) {
         <NextStepCard
           turn="done"
           title="Delivered"
-          actions={item.unread_messages !== undefined && jump('rating', `Rate ${name}`)}
+          actions={item.unread_messages !== undefined && rating?.(name)}
         >
           <Text>
             {name} is paid once the hold after delivery ends. Something wrong? Report a problem

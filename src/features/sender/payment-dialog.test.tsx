@@ -31,7 +31,7 @@ function intentHandler(log: string[]) {
 
 async function openPayment(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Accept and pay $30.00' }))
-  return screen.findByRole('dialog', { name: 'Enter Payment Details' })
+  return screen.findByRole('dialog', { name: 'Enter payment details' })
 }
 
 // Decision 044: the sender terms before the first payment, and the money held until delivery.

@@ -35,7 +35,7 @@ interface PaymentDialogProps {
 export function PaymentDialog({ open, onClose, ...rest }: PaymentDialogProps) {
   return (
     <AppDialog
-      title="Enter Payment Details"
+      title="Enter payment details"
       open={open}
       onClose={onClose}
       closeOnInteractOutside={false}

@@ -59,7 +59,7 @@ describe('/post-item', () => {
     storeSession('sender')
     server.use(userDataHandler('sender'))
     const { user } = renderApp('/post-item')
-    await user.click(await screen.findByRole('button', { name: 'Post Item' }))
+    await user.click(await screen.findByRole('button', { name: 'Post item' }))
     expect(await screen.findByText('Name is required')).toBeInTheDocument()
     expect(screen.getAllByText('Choose a location')).toHaveLength(2)
     expect(screen.getByText('Delivery address is required')).toBeInTheDocument()
@@ -106,7 +106,7 @@ describe('/post-item', () => {
     await user.type(within(main).getByLabelText(/delivery deadline/i), '2099-06-01T12:00')
     await user.type(within(main).getByLabelText(/your price/i), '19.999')
     expect(within(main).getByLabelText(/your price/i)).toHaveValue('19.99')
-    await user.click(within(main).getByRole('button', { name: 'Post Item' }))
+    await user.click(within(main).getByRole('button', { name: 'Post item' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/items/${ITEM_ID}`))
     expect(sent).toMatchObject({ name: 'Desk lamp', quantity: 2, weight: 1.5, sender_price: 19.99 })
     expect(String(sent.delivery_deadline)).toMatch(/^2099-06-01T12:00:00[+-]\d{2}:\d{2}$/)
@@ -134,7 +134,7 @@ describe('/post-item', () => {
     expect(email).toHaveAccessibleDescription(/gets a link to their delivery code/)
     await user.type(within(main).getByLabelText('Pickup phone'), 'call me')
     await user.type(email, 'rita@')
-    await user.click(within(main).getByRole('button', { name: 'Post Item' }))
+    await user.click(within(main).getByRole('button', { name: 'Post item' }))
     expect(
       await within(main).findByText('Phone may contain only digits, spaces and + ( ) . -'),
     ).toBeInTheDocument()
@@ -146,7 +146,7 @@ describe('/post-item', () => {
     await user.type(email, 'example.com')
     await user.type(within(main).getByLabelText('Pickup address'), 'Front desk, 1 Main St')
     await user.type(within(main).getByLabelText('Pickup instructions'), 'Weekdays 9-17')
-    await user.click(within(main).getByRole('button', { name: 'Post Item' }))
+    await user.click(within(main).getByRole('button', { name: 'Post item' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/items/${ITEM_ID}`))
     expect(sent).toMatchObject({
       pickup_address: 'Front desk, 1 Main St',
@@ -175,7 +175,7 @@ describe('/post-item', () => {
     expect(within(main2).getByLabelText('Pickup address')).toHaveValue('Gate 4')
     expect(within(main2).getByLabelText('Recipient e-mail')).toHaveValue('rita@example.com')
     // The picked place came back too: only From is still missing.
-    await again.user.click(within(main2).getByRole('button', { name: 'Post Item' }))
+    await again.user.click(within(main2).getByRole('button', { name: 'Post item' }))
     expect(await within(main2).findAllByText('Choose a location')).toHaveLength(1)
   })
 
@@ -199,7 +199,7 @@ describe('/post-item', () => {
 
     const again = renderApp('/post-item')
     const main = await screen.findByRole('main')
-    await again.user.click(await within(main).findByRole('button', { name: 'Post Item' }))
+    await again.user.click(await within(main).findByRole('button', { name: 'Post item' }))
     expect(await within(main).findByText(DEADLINE_NOT_REAL)).toBeInTheDocument()
     expect(posted).toBe(false)
   })
@@ -209,7 +209,7 @@ describe('/post-item', () => {
     server.use(userDataHandler('sender'))
     const { user } = renderApp('/post-item')
     const main = await screen.findByRole('main')
-    await user.click(await within(main).findByRole('button', { name: 'Post Item' }))
+    await user.click(await within(main).findByRole('button', { name: 'Post item' }))
     expect(await within(main).findByText('Name is required')).toBeInTheDocument()
     expect(within(main).getByText('Delivery address is required')).toBeInTheDocument()
 
@@ -306,7 +306,7 @@ describe('/post-item', () => {
       jpeg('side.jpg', 12),
     ])
     expect(draftKeys()).toHaveLength(1)
-    await user.click(within(main).getByRole('button', { name: 'Post Item' }))
+    await user.click(within(main).getByRole('button', { name: 'Post item' }))
     expect(
       await screen.findByText(/Your item was posted, but a photo could not be added/),
     ).toBeInTheDocument()

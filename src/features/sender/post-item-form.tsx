@@ -145,7 +145,7 @@ export function PostItemForm() {
             loading={create.isPending || uploads.isPending}
             loadingText={uploads.isPending ? 'Uploading photos...' : 'Posting...'}
           >
-            Post Item
+            Post item
           </Button>
         </Box>
       </Stack>

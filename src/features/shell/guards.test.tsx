@@ -29,7 +29,7 @@ describe('route guards', () => {
     localStorage.removeItem(STORAGE_KEYS.user)
     server.use(userDataHandler('deliverer'))
     const { router } = renderApp('/my-deliveries')
-    expect(await screen.findByRole('heading', { name: 'My Deliveries', level: 1 })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'My deliveries', level: 1 })).toBeVisible()
     expect(router.state.location.pathname).toBe('/my-deliveries')
     expect(await screen.findByText('Dana Deliverer')).toBeInTheDocument()
   })
@@ -39,7 +39,7 @@ describe('route guards', () => {
     server.use(userDataHandler('deliverer'))
     const { router } = renderApp('/items')
     expect(
-      await screen.findByRole('heading', { name: 'Traveler Dashboard', level: 1 }),
+      await screen.findByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/deliverer-dashboard')
   })
@@ -49,7 +49,7 @@ describe('route guards', () => {
     server.use(userDataHandler('admin'))
     const { router } = renderApp('/items')
     expect(
-      await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 }),
+      await screen.findByRole('heading', { name: 'Admin dashboard', level: 1 }),
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/admin-dashboard')
   })
@@ -78,7 +78,7 @@ describe('route guards', () => {
       }),
     )
     renderApp('/my-deliveries')
-    expect(await screen.findByRole('heading', { name: 'My Deliveries', level: 1 })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'My deliveries', level: 1 })).toBeVisible()
     expect(screen.getByText(/This page is for deliverers\./)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
       'href',
@@ -111,11 +111,11 @@ describe('route guards', () => {
     server.use(userDataHandler('deliverer'))
     renderApp('/my-deliveries')
     expect(
-      await screen.findByRole('heading', { name: 'My Deliveries', level: 1 }),
+      await screen.findByRole('heading', { name: 'My deliveries', level: 1 }),
     ).toBeInTheDocument()
     const nav = screen.getByRole('navigation', { name: 'Main navigation' })
-    expect(nav).toHaveTextContent('Available Items')
-    expect(nav).not.toHaveTextContent('Post New Item')
+    expect(nav).toHaveTextContent('Available items')
+    expect(nav).not.toHaveTextContent('Post new item')
   })
 
   it('sends a signed-in user away from /login to their home', async () => {

@@ -41,8 +41,8 @@ describe('sidebar user block', () => {
     server.use(userDataHandler('sender'))
     renderApp('/dashboard')
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
-    expect(within(nav).getByRole('link', { name: 'All Items' })).toHaveAttribute('href', '/items')
-    expect(within(nav).getByRole('link', { name: 'Post New Item' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'All items' })).toHaveAttribute('href', '/items')
+    expect(within(nav).getByRole('link', { name: 'Post new item' })).toHaveAttribute(
       'href',
       '/post-item',
     )
@@ -59,12 +59,12 @@ describe('sidebar user block', () => {
     expect(screen.getByText('SS')).toBeInTheDocument()
   })
 
-  it('opens the Profile Settings dialog', async () => {
+  it('opens the Profile settings dialog', async () => {
     storeSession('sender')
     server.use(userDataHandler('sender'))
     const { user } = renderApp('/dashboard')
-    await user.click(await screen.findByRole('button', { name: 'Profile Settings' }))
-    expect(await screen.findByRole('dialog', { name: 'Profile Settings' })).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Profile settings' }))
+    expect(await screen.findByRole('dialog', { name: 'Profile settings' })).toBeInTheDocument()
   })
 
   it('logs out: calls the API, clears storage and goes to /login', async () => {

@@ -59,7 +59,7 @@ export function UserBlock({
       </HStack>
       <ThemeSelect />
       <Button variant="ghost" justifyContent="flex-start" size="sm" onClick={onOpenProfileSettings}>
-        Profile Settings
+        Profile settings
       </Button>
       <Button
         variant="outline"

@@ -75,7 +75,7 @@ function SaveTripDialogButton({ origin, destination, radiusKm }: SaveTripButtonP
                     toaster.create({
                       type: 'success',
                       title: 'Trip saved',
-                      description: 'New items on this route will be announced. See My Trips.',
+                      description: 'New items on this route will be announced. See My trips.',
                     })
                   },
                 },

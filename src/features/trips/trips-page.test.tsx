@@ -54,7 +54,7 @@ describe('/trips', { timeout: 15_000 }, () => {
       http.post('/api/available-items', () =>
         answer(availableItemsAnswer, {
           success: true,
-          message: 'No Items Available',
+          message: 'No items available',
           data: {
             items: [],
             pagination: { current_page: 1, per_page: 10, total: 0, last_page: 1 },
@@ -90,7 +90,7 @@ describe('/trips', { timeout: 15_000 }, () => {
     server.use(tripsHandler([]))
     signIn('/trips')
     expect(await screen.findByText(/No trips yet/)).toHaveTextContent(
-      'No trips yet. On Available Items, choose where you start and where you go, then press “Save as trip”.',
+      'No trips yet. On Available items, choose where you start and where you go, then press “Save as trip”.',
     )
   })
 
@@ -169,7 +169,7 @@ describe('Save as trip on /available-items', { timeout: 15_000 }, () => {
   const noItems = http.post('/api/available-items', () =>
     answer(availableItemsAnswer, {
       success: true,
-      message: 'No Items Available',
+      message: 'No items available',
       data: {
         items: [],
         pagination: { current_page: 1, per_page: 10, total: 0, last_page: 1 },

@@ -21,7 +21,7 @@ export function TripsPage() {
   const [deleting, setDeleting] = useState<Trip | null>(null)
   return (
     <Stack gap="4">
-      <PageIntro title="My Trips">
+      <PageIntro title="My trips">
         Routes you travel. When an item on one of them is approved, you get a notification.
       </PageIntro>
       {trips.isPending && <PendingStatus paused={trips.isPaused}>Loading trips…</PendingStatus>}
@@ -31,7 +31,7 @@ export function TripsPage() {
           <Text>
             No trips yet. On{' '}
             <Link asChild colorPalette="brand">
-              <RouterLink to="/available-items">Available Items</RouterLink>
+              <RouterLink to="/available-items">Available items</RouterLink>
             </Link>
             , choose where you start and where you go, then press “Save as trip”.
           </Text>

@@ -6,7 +6,7 @@ import { pageHead } from '@/lib/page-title'
 import { useSession } from '@/lib/use-session'
 
 export const Route = createFileRoute('/_app/payment-method')({
-  head: pageHead('Payment Method'),
+  head: pageHead('Payment method'),
   component: PaymentMethodRoute,
 })
 
@@ -17,7 +17,7 @@ function PaymentMethodRoute() {
   if (user.role === 'admin') {
     return (
       <RoleOnlyPage
-        title="Payment Method"
+        title="Payment method"
         pageFor={['sender', 'deliverer']}
         role={user.role}
         purpose="Senders find their receipts here, and deliverers where their earnings are paid."

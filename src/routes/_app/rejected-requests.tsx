@@ -7,7 +7,7 @@ import { useSession } from '@/lib/use-session'
 import { pageSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/_app/rejected-requests')({
-  head: pageHead('Rejected Requests'),
+  head: pageHead('Rejected requests'),
   validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => {
@@ -25,7 +25,7 @@ function RejectedRequestsRoute() {
   if (role !== 'deliverer') {
     return (
       <RoleOnlyPage
-        title="Rejected Requests"
+        title="Rejected requests"
         pageFor="deliverer"
         role={role}
         purpose="Deliverers see here the requests that senders turned down."

@@ -6,7 +6,7 @@ export const Route = createFileRoute('/_public/how-it-works')({
   head: publicPageHead({
     title: 'How it works',
     description:
-      'How Tote works: post an item, a checked traveller going your way asks to carry it, you accept and pay, and follow it to delivery.',
+      'How Tote works: post an item, a checked deliverer going your way asks to carry it, you accept and pay, and follow it to delivery.',
     path: '/how-it-works',
   }),
   component: HowItWorksPage,

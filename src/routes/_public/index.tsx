@@ -4,9 +4,9 @@ import { publicPageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_public/')({
   head: publicPageHead({
-    title: 'Send with travellers',
+    title: 'Send with deliverers',
     description:
-      'Send parcels, documents and small items with travellers already going your way. Deliverers earn on trips they make anyway; every request is checked by Tote.',
+      'Send parcels, documents and small items with deliverers already going your way. Deliverers earn on trips they make anyway; every request is checked by Tote.',
     path: '/',
   }),
   component: HomePage,

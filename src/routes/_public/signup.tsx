@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_public/signup')({
   head: publicPageHead({
     title: 'Create an account',
     description:
-      'Create a Tote account to send items with travellers, or to earn by carrying items on trips you already take.',
+      'Create a Tote account to send items with deliverers, or to earn by carrying items on trips you already take.',
     path: '/signup',
   }),
   component: SignupForm,

@@ -19,8 +19,8 @@ export async function openItem(page: Page, item: { id: string; name: string }) {
  * it is queued. */
 export async function requestToDeliver(page: Page, file: string) {
   await page.getByLabel(TRAVEL_PROOF).setInputFiles(file)
-  await page.getByRole('button', { name: 'Request to Deliver', exact: true }).click()
-  const consent = page.getByRole('dialog', { name: 'Terms and Conditions' })
+  await page.getByRole('button', { name: 'Request to deliver', exact: true }).click()
+  const consent = page.getByRole('dialog', { name: 'Terms and conditions' })
   await consent.getByRole('button', { name: 'Accept' }).click()
   await expect(page.getByText(QUEUED_TOAST).first()).toBeVisible()
   await expect(consent).toHaveCount(0)

@@ -10,7 +10,7 @@ import { adminMoneyQueryOptions } from '@/features/admin/money-api'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/admin-dashboard')({
-  head: pageHead('Admin Dashboard'),
+  head: pageHead('Admin dashboard'),
   // Prefetch only: a failure is shown by the page itself, next to what did load.
   loader: ({ context }) =>
     Promise.all([

@@ -5,7 +5,7 @@ import { parseItemsSearch, type ItemsSearch } from '@/features/admin/search-sche
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/items-management')({
-  head: pageHead('Items Management'),
+  head: pageHead('Items management'),
   validateSearch: parseItemsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

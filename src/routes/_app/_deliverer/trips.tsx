@@ -4,7 +4,7 @@ import { TripsPage } from '@/features/trips/trips-page'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_deliverer/trips')({
-  head: pageHead('My Trips'),
+  head: pageHead('My trips'),
   loader: ({ context }) => {
     void context.queryClient.ensureQueryData(tripsQueryOptions()).catch(() => undefined)
   },

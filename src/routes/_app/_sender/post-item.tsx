@@ -4,15 +4,15 @@ import { PostItemForm } from '@/features/sender/post-item-form'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_sender/post-item')({
-  head: pageHead('Post New Item'),
+  head: pageHead('Post new item'),
   component: PostNewItemPage,
 })
 
 function PostNewItemPage() {
   return (
     <>
-      <PageIntro title="Post New Item">
-        Describe an item, where it travels and by when, and set your price for travellers to see.
+      <PageIntro title="Post new item">
+        Describe an item, where it travels and by when, and set your price for deliverers to see.
       </PageIntro>
       <PostItemForm />
     </>

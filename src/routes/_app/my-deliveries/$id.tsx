@@ -5,13 +5,14 @@ import { delivererItemQueryOptions } from '@/features/deliverer/api'
 import { DeliveryDetailPage } from '@/features/deliverer/delivery-detail-page'
 import { Conversation } from '@/features/messages/conversation'
 import { DeliveryEarning } from '@/features/payment-method/delivery-earning'
+import { RatingNextStep } from '@/features/ratings/rating-next-step'
 import { RatingSection } from '@/features/ratings/rating-section'
 import { RoleOnlyPage } from '@/components/role-only-page'
 import { pageHead } from '@/lib/page-title'
 import { useSession } from '@/lib/use-session'
 
 export const Route = createFileRoute('/_app/my-deliveries/$id')({
-  head: pageHead('Delivery Details'),
+  head: pageHead('Delivery details'),
   loader: ({ context, params }) => {
     if (context.session.user.role !== 'deliverer') return
     void context.queryClient
@@ -27,7 +28,7 @@ function DeliveryDetailsRoute() {
   if (role !== 'deliverer') {
     return (
       <RoleOnlyPage
-        title="Delivery Details"
+        title="Delivery details"
         pageFor="deliverer"
         role={role}
         purpose="Deliverers see the addresses and the next step of an item they carry here."
@@ -41,7 +42,11 @@ function DeliveryDetailsRouteContent() {
   const { id } = Route.useParams()
   return (
     <Stack gap="5">
-      <DeliveryDetailPage id={id} earning={<DeliveryEarning itemId={id} />} />
+      <DeliveryDetailPage
+        id={id}
+        earning={<DeliveryEarning itemId={id} />}
+        rating={(sender) => <RatingNextStep itemId={id} otherName={sender} />}
+      />
       <DeliveryTalk id={id} />
     </Stack>
   )

@@ -7,7 +7,7 @@ import { useSession } from '@/lib/use-session'
 import { pageSearch } from '@/lib/search-params'
 
 export const Route = createFileRoute('/_app/my-deliveries/')({
-  head: pageHead('My Deliveries'),
+  head: pageHead('My deliveries'),
   validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => {
@@ -25,7 +25,7 @@ function MyDeliveriesRoute() {
   if (role !== 'deliverer') {
     return (
       <RoleOnlyPage
-        title="My Deliveries"
+        title="My deliveries"
         pageFor="deliverer"
         role={role}
         purpose="Deliverers follow the items they carry here."

@@ -4,7 +4,7 @@ import { ItemDetailPage } from '@/features/deliverer/item-detail-page'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_deliverer/available-items/$id')({
-  head: pageHead('Item Details'),
+  head: pageHead('Item details'),
   // Not awaited: the page shows 'Loading item details...' and its own error banner.
   loader: ({ context, params }) => {
     void context.queryClient

@@ -16,7 +16,7 @@ import { pageHead } from '@/lib/page-title'
 import { useSession } from '@/lib/use-session'
 
 export const Route = createFileRoute('/_app/_deliverer/available-items/')({
-  head: pageHead('Available Items'),
+  head: pageHead('Available items'),
   validateSearch: (search: Record<string, unknown>): AvailableSearch =>
     parseAvailableSearch(search),
   component: AvailableItemsRoute,

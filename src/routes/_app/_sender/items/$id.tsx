@@ -6,11 +6,12 @@ import { handoffCodesQueryOptions, itemQueryOptions } from '@/features/sender/ap
 import { hasHandoffCodes } from '@/features/sender/format'
 import { ItemDetails } from '@/features/sender/item-details'
 import { Conversation } from '@/features/messages/conversation'
+import { RatingNextStep } from '@/features/ratings/rating-next-step'
 import { RatingSection } from '@/features/ratings/rating-section'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_sender/items/$id')({
-  head: pageHead('Item Details'),
+  head: pageHead('Item details'),
   // Failures show on the page ('Failed to load item details'), not as a route error.
   loader: async ({ context, params }) => {
     const item = await context.queryClient
@@ -30,12 +31,15 @@ function ItemDetailsPage() {
   return (
     <>
       <Link asChild color="brand.fg" mb="3" fontSize="sm">
-        <RouterLink to="/items">← All Items</RouterLink>
+        <RouterLink to="/items">← All items</RouterLink>
       </Link>
-      <PageIntro title="Item Details">
+      <PageIntro title="Item details">
         The details of this item, its approval status and any delivery request.
       </PageIntro>
-      <ItemDetails id={id} />
+      <ItemDetails
+        id={id}
+        rating={(deliverer) => <RatingNextStep itemId={id} otherName={deliverer} />}
+      />
       <DeliveryTalk id={id} />
     </>
   )

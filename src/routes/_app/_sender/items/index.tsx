@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_app/_sender/items/')({
   validateSearch: parseItemsSearch,
   search: { middlewares: [stripSearchParams(itemsSearchDefaults)] },
   loaderDeps: ({ search }) => search,
-  head: pageHead('All Items'),
+  head: pageHead('All items'),
   // A failed load shows on the page (with the server's message), not as a route error.
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(itemsQueryOptions(deps)).catch(() => undefined),
@@ -28,8 +28,8 @@ function AllItemsPage() {
     void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })
   return (
     <>
-      <PageIntro title="All Items">
-        Every item you have posted, with its status and the travellers who asked to carry it.
+      <PageIntro title="All items">
+        Every item you have posted, with its status and the deliverers who asked to carry it.
       </PageIntro>
       <ItemsPage search={search} onSearchChange={onSearchChange} />
     </>

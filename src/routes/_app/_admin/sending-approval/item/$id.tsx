@@ -7,7 +7,7 @@ import { Conversation } from '@/features/messages/conversation'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/sending-approval/item/$id')({
-  head: pageHead('Sending Approval'),
+  head: pageHead('Sending approval'),
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(adminItemQueryOptions(params.id)).catch(() => undefined),
   component: SendingApprovalPage,
