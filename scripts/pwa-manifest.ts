@@ -8,7 +8,7 @@ export const manifest: Partial<ManifestOptions> = {
   name: 'Tote — delivery marketplace',
   short_name: 'Tote',
   description:
-    'Send items with travellers heading your way, or earn by carrying items along your route.',
+    'Send items with deliverers heading your way, or earn by carrying items along your route.',
   lang: 'en',
   start_url: '/',
   scope: '/',
@@ -26,13 +26,13 @@ export const manifest: Partial<ManifestOptions> = {
   // a signed-out or non-deliverer user lands where the route guards send them.
   shortcuts: [
     {
-      name: 'Available Items',
+      name: 'Available items',
       short_name: 'Available',
       url: '/available-items',
       icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
     },
     {
-      name: 'My Deliveries',
+      name: 'My deliveries',
       short_name: 'Deliveries',
       url: '/my-deliveries',
       icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
