@@ -62,7 +62,7 @@ function writeMapPreference(shown: boolean) {
  * /available-items: the route, the band of radiusKm the items are matched in, and each listed
  * item's pickup (round) and drop-off (square) with its number in the list. Lazily loaded; the
  * list says everything the map shows, so the page works without it. On a phone the list comes
- * first and the map on a tap ("Show map", remembered on the device): the map is 1.1 MB of code
+ * first and the map on a tap ("Show route map", remembered on the device): the map is 1.1 MB of code
  * and a second of a phone's CPU, which the results should not wait behind (issue 30).
  */
 export function CorridorMap({
@@ -97,7 +97,7 @@ export function CorridorMap({
           Items within {radiusKm} km of the way from {formatPlace(from)} to {formatPlace(to)}
         </Text>
         <Button size="sm" variant="outline" aria-expanded={false} onClick={() => choose(true)}>
-          Show map
+          Show route map
         </Button>
       </HStack>
     )
@@ -106,7 +106,7 @@ export function CorridorMap({
       {phone && (
         <HStack justify="flex-end">
           <Button size="sm" variant="outline" aria-expanded onClick={() => choose(false)}>
-            Hide map
+            Hide route map
           </Button>
         </HStack>
       )}

@@ -182,7 +182,7 @@ test.describe('every screen, phone and desktop', () => {
         // skeleton's own stays in the document, hidden).
         await expect(page.getByText(/^Loading\b/).filter({ visible: true })).toHaveCount(0)
         // On a phone the route's map comes on a tap: open it, so its markers are audited too.
-        const showMap = page.getByRole('button', { name: 'Show map' })
+        const showMap = page.getByRole('button', { name: 'Show route map' })
         if (path.startsWith('/available-items?') && (await showMap.isVisible())) {
           await showMap.click()
           await expect(

@@ -117,19 +117,19 @@ describe('/available-items map and detours', { timeout: 15_000 }, () => {
       ).not.toBeInTheDocument()
       expect(screen.getByText(/Items within 25 km of the way from Chicago/)).toBeInTheDocument()
 
-      await user.click(screen.getByRole('button', { name: 'Show map' }))
+      await user.click(screen.getByRole('button', { name: 'Show route map' }))
       expect(
         await screen.findByRole('region', { name: 'Map of your route and the items on it' }),
       ).toBeInTheDocument()
       unmount()
 
-      // Next time the map is there at once, until "Hide map".
+      // Next time the map is there at once, until "Hide route map".
       const again = renderApp(path)
       expect(
         await screen.findByRole('region', { name: 'Map of your route and the items on it' }),
       ).toBeInTheDocument()
-      await again.user.click(screen.getByRole('button', { name: 'Hide map' }))
-      expect(screen.getByRole('button', { name: 'Show map' })).toBeInTheDocument()
+      await again.user.click(screen.getByRole('button', { name: 'Hide route map' }))
+      expect(screen.getByRole('button', { name: 'Show route map' })).toBeInTheDocument()
       expect(localStorage.getItem('tote.route_map')).toBeNull()
     } finally {
       undo()
