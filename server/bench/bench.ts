@@ -10,10 +10,16 @@
  * timings of the route's query with and without the indexes (a plain scan: enable_indexscan and
  * enable_bitmapscan off) and their ratio; and how many items corridor matching (decision 023) finds
  * on the sample routes against the old two-ends rule (from near the origin, to near the destination).
+ * On PostgreSQL the items are loaded by COPY with the secondary indexes built after (seed-copy.ts),
+ * the disk used is printed, and the corridor is checked against a brute force on 100 sample routes
+ * (corridor-recall.ts: recall and precision); then 100 000 saved trips, the matching of approved
+ * items against them, its fan-out through the job queue and the paging of 10 000 notifications
+ * (trips-bench.ts).
  * Target: HTTP p95 <= 50 ms at 1 000 000 items on PostgreSQL (a PASS/MISS line).
  * Environment: BENCH_PG_ITEMS, BENCH_PGLITE_ITEMS, BENCH_SECONDS, BENCH_CONNECTIONS,
  * BENCH_ONLY=postgres|pglite (BENCH_SKIP_PGLITE=1 / BENCH_SKIP_PG=1 too), BENCH_PG_DB=name (keep and
- * reuse that database between runs instead of a fresh one dropped afterwards).
+ * reuse that database between runs instead of a fresh one dropped afterwards), BENCH_RECALL_ROUTES
+ * (100), BENCH_SKIP_COMPARE=1, BENCH_SKIP_TRIPS=1, BENCH_TRIPS (100 000), BENCH_NOTIFICATIONS (10 000).
  * On PostgreSQL it then compares one server process with two on the same database, under the same
  * load, as requests per second and their ratio (BENCH_SKIP_SCALE_OUT=1 to skip).
  */
@@ -41,6 +47,7 @@ import { worldGazetteer, type City } from '../services/places/gazetteer'
 import { signSessionToken } from '../services/tokens'
 import { one } from '../db/one'
 import { corridorRecall, type RecallResult } from './corridor-recall'
+import { TRIP_MATCH_TARGET_MS, tripsBench } from './trips-bench'
 import { buildIndexes, copyItems, dropIndexes, secondaryIndexes } from './seed-copy'
 
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -53,6 +60,8 @@ const SKIP_PG = Boolean(process.env.BENCH_SKIP_PG) || ONLY === 'pglite'
 const JWT_SECRET = 'bench-secret-0123456789-0123456789-0123456789'
 const CITY_COUNT = 2000
 const RECALL_ROUTES = Number(process.env.BENCH_RECALL_ROUTES || 100)
+/** BENCH_SKIP_COMPARE=1: no plain scans, no boxes-only or two-ends comparison (each reads the whole table). */
+const COMPARE = !process.env.BENCH_SKIP_COMPARE
 
 const cities: City[] = worldGazetteer()
   .cities.filter((c) => !c.section)
@@ -462,11 +471,13 @@ async function benchBackend(
 
   const samples = Array.from({ length: 30 }, randomRoute)
   const indexed = await sqlTimings(database.db, seeded.delivererId, samples, 'prepared')
-  const [cells, boxes] = await cellsAgainstBoxes(database.db, seeded.delivererId, samples)
+  const [cells, boxes] = COMPARE
+    ? await cellsAgainstBoxes(database.db, seeded.delivererId, samples)
+    : [[], []]
   // The plain scan reads the whole table each time: a handful of the same routes.
   const few = samples.slice(0, n >= 500_000 ? 5 : 10)
-  const oneOff = await sqlTimings(database.db, seeded.delivererId, few, 'one-off')
-  const plain = await sqlTimings(database.db, seeded.delivererId, few, 'plain')
+  const oneOff = COMPARE ? await sqlTimings(database.db, seeded.delivererId, few, 'one-off') : []
+  const plain = COMPARE ? await sqlTimings(database.db, seeded.delivererId, few, 'plain') : []
   const p = (s: number[]) => {
     const sorted = [...s].sort((a, b) => a - b)
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
@@ -489,7 +500,9 @@ async function benchBackend(
   console.log(
     `    ratio plain/indexes (same ${few.length} routes): p50 ×${(s.p50 / f.p50).toFixed(0)}  p95 ×${(s.p95 / f.p95).toFixed(0)}`,
   )
-  const matched = await corridorAgainstTwoEnds(database.db, seeded.delivererId, samples)
+  const matched = COMPARE
+    ? await corridorAgainstTwoEnds(database.db, seeded.delivererId, samples)
+    : { corridor: 0, twoEnds: 0, corridorRoutes: 0, twoEndsRoutes: 0 }
   console.log(
     `  items found on the same ${samples.length} routes: corridor ${matched.corridor.toLocaleString('en-US')}, two-ends rule ${matched.twoEnds.toLocaleString('en-US')} (×${(matched.corridor / Math.max(1, matched.twoEnds)).toFixed(1)}); routes with any: corridor ${matched.corridorRoutes}, two-ends ${matched.twoEndsRoutes}`,
   )
@@ -516,8 +529,10 @@ async function benchBackend(
     `  EXPLAIN (ANALYZE), ${busyA.name} -> ${busyB.name} (${cityKm(busyA, busyB).toFixed(0)} km), 50 km, indexes, the prepared statement's generic plan:`,
   )
   console.log((await explain(database, seeded.delivererId, false)).replace(/^/gm, '    '))
-  console.log('  EXPLAIN (ANALYZE), same query, plain scan:')
-  console.log((await explain(database, seeded.delivererId, true)).replace(/^/gm, '    '))
+  if (COMPARE) {
+    console.log('  EXPLAIN (ANALYZE), same query, plain scan:')
+    console.log((await explain(database, seeded.delivererId, true)).replace(/^/gm, '    '))
+  }
   await app.close() // also closes the database (db plugin)
   return { http, sql: { indexed: i, oneOff: f, plain: s }, matched, token, recall, seeded }
 }
@@ -687,6 +702,12 @@ async function main() {
       const n = Number(process.env.BENCH_PG_ITEMS || 1_000_000)
       const r = await benchBackend('PostgreSQL', database, n, dir, url.toString())
       summary.push(summaryLine(`PostgreSQL ${n.toLocaleString('en-US')}`, r))
+      if (!process.env.BENCH_SKIP_TRIPS) {
+        const t = await tripsBench(url.toString(), randomRoute)
+        summary.push(
+          `PostgreSQL ${n.toLocaleString('en-US')} items, saved trips: matching an item p50 ${ms(t.match.p50)}  p95 ${ms(t.match.p95)} (${t.match.p95 <= TRIP_MATCH_TARGET_MS ? 'PASS' : 'MISS'}, target <= ${TRIP_MATCH_TARGET_MS} ms); trips.match jobs p50 ${ms(t.fanOut.p50)}  p95 ${ms(t.fanOut.p95)}, ${t.fanOut.notifications} notifications and ${t.fanOut.mails} jobs from ${t.fanOut.jobs} items; notification pages p50 ${ms(t.paging.p50)}  p95 ${ms(t.paging.p95)} (${t.paging.pages} pages)`,
+        )
+      }
       if (!process.env.BENCH_SKIP_SCALE_OUT) {
         const scale = await scaleOut(url.toString(), r.token)
         summary.push(
