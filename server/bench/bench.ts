@@ -423,7 +423,8 @@ async function benchBackend(
 ) {
   console.log(`\n=== ${label}: ${n.toLocaleString('en-US')} items ===`)
   await timed('migrate', () => database.migrate())
-  const seeded = (await reuse(database, n)) ?? (await seed(database, n, url))
+  const seeded =
+    (await reuse(database, n)) ?? (await timed('seeded in all', () => seed(database, n, url)))
   console.log(`  items in the table: ${seeded.items.toLocaleString('en-US')}`)
   if (database.kind === 'postgres') {
     const [size] = await database.rows<{ db: string; items: string }>(
@@ -507,7 +508,7 @@ async function benchBackend(
     `  items found on the same ${samples.length} routes: corridor ${matched.corridor.toLocaleString('en-US')}, two-ends rule ${matched.twoEnds.toLocaleString('en-US')} (×${(matched.corridor / Math.max(1, matched.twoEnds)).toFixed(1)}); routes with any: corridor ${matched.corridorRoutes}, two-ends ${matched.twoEndsRoutes}`,
   )
   let recall: RecallResult | null = null
-  if (url) {
+  if (url && RECALL_ROUTES > 0) {
     const client = postgres(url, { max: 1, onnotice: () => {} })
     try {
       recall = await corridorRecall(
