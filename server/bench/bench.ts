@@ -489,24 +489,28 @@ async function benchBackend(
     `    prepared statement (as the route runs it), ${samples.length} routes: p50 ${ms(i.p50)}  p95 ${ms(i.p95)}`,
   )
   const [c, b] = [p(cells), p(boxes)]
-  console.log(
-    `    route cells against 6-D boxes only (decision 025), prepared, alternating, same routes: cells p50 ${ms(c.p50)}  p95 ${ms(c.p95)}, boxes p50 ${ms(b.p50)}  p95 ${ms(b.p95)}; ratio boxes/cells p50 ×${(b.p50 / c.p50).toFixed(1)}  p95 ×${(b.p95 / c.p95).toFixed(1)}`,
-  )
-  console.log(
-    `    one-off query, indexes, first ${few.length} of them: p50 ${ms(f.p50)}  p95 ${ms(f.p95)}`,
-  )
-  console.log(
-    `    one-off query, plain scan, same ${few.length} routes: p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`,
-  )
-  console.log(
-    `    ratio plain/indexes (same ${few.length} routes): p50 ×${(s.p50 / f.p50).toFixed(0)}  p95 ×${(s.p95 / f.p95).toFixed(0)}`,
-  )
   const matched = COMPARE
     ? await corridorAgainstTwoEnds(database.db, seeded.delivererId, samples)
     : { corridor: 0, twoEnds: 0, corridorRoutes: 0, twoEndsRoutes: 0 }
-  console.log(
-    `  items found on the same ${samples.length} routes: corridor ${matched.corridor.toLocaleString('en-US')}, two-ends rule ${matched.twoEnds.toLocaleString('en-US')} (×${(matched.corridor / Math.max(1, matched.twoEnds)).toFixed(1)}); routes with any: corridor ${matched.corridorRoutes}, two-ends ${matched.twoEndsRoutes}`,
-  )
+  if (!COMPARE)
+    console.log('  BENCH_SKIP_COMPARE: no boxes-only, one-off, plain-scan or two-ends comparison')
+  else {
+    console.log(
+      `    route cells against 6-D boxes only (decision 025), prepared, alternating, same routes: cells p50 ${ms(c.p50)}  p95 ${ms(c.p95)}, boxes p50 ${ms(b.p50)}  p95 ${ms(b.p95)}; ratio boxes/cells p50 ×${(b.p50 / c.p50).toFixed(1)}  p95 ×${(b.p95 / c.p95).toFixed(1)}`,
+    )
+    console.log(
+      `    one-off query, indexes, first ${few.length} of them: p50 ${ms(f.p50)}  p95 ${ms(f.p95)}`,
+    )
+    console.log(
+      `    one-off query, plain scan, same ${few.length} routes: p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`,
+    )
+    console.log(
+      `    ratio plain/indexes (same ${few.length} routes): p50 ×${(s.p50 / f.p50).toFixed(0)}  p95 ×${(s.p95 / f.p95).toFixed(0)}`,
+    )
+    console.log(
+      `  items found on the same ${samples.length} routes: corridor ${matched.corridor.toLocaleString('en-US')}, two-ends rule ${matched.twoEnds.toLocaleString('en-US')} (×${(matched.corridor / Math.max(1, matched.twoEnds)).toFixed(1)}); routes with any: corridor ${matched.corridorRoutes}, two-ends ${matched.twoEndsRoutes}`,
+    )
+  }
   let recall: RecallResult | null = null
   if (url && RECALL_ROUTES > 0) {
     const client = postgres(url, { max: 1, onnotice: () => {} })
@@ -576,8 +580,14 @@ function summaryLine(label: string, r: BackendResult) {
   const { http, sql: q, matched: m } = r
   return [
     `${label} items, HTTP (indexes, ${CONNECTIONS} connections): p50 ${ms(http.p50)}  p95 ${ms(http.p95)}  p99 ${ms(http.p99)}  ${http.rps.toFixed(0)} req/s`,
-    `    SQL prepared p50 ${ms(q.indexed.p50)}  p95 ${ms(q.indexed.p95)}; one-off with indexes p50 ${ms(q.oneOff.p50)}  p95 ${ms(q.oneOff.p95)}; plain scan p50 ${ms(q.plain.p50)}  p95 ${ms(q.plain.p95)}; ratio plain/indexes p50 ×${(q.plain.p50 / q.oneOff.p50).toFixed(0)}  p95 ×${(q.plain.p95 / q.oneOff.p95).toFixed(0)}`,
-    `    items found on the sample routes: corridor ${m.corridor}, two-ends rule ${m.twoEnds} (×${(m.corridor / Math.max(1, m.twoEnds)).toFixed(1)})`,
+    COMPARE
+      ? `    SQL prepared p50 ${ms(q.indexed.p50)}  p95 ${ms(q.indexed.p95)}; one-off with indexes p50 ${ms(q.oneOff.p50)}  p95 ${ms(q.oneOff.p95)}; plain scan p50 ${ms(q.plain.p50)}  p95 ${ms(q.plain.p95)}; ratio plain/indexes p50 ×${(q.plain.p50 / q.oneOff.p50).toFixed(0)}  p95 ×${(q.plain.p95 / q.oneOff.p95).toFixed(0)}`
+      : `    SQL prepared p50 ${ms(q.indexed.p50)}  p95 ${ms(q.indexed.p95)}`,
+    ...(COMPARE
+      ? [
+          `    items found on the sample routes: corridor ${m.corridor}, two-ends rule ${m.twoEnds} (×${(m.corridor / Math.max(1, m.twoEnds)).toFixed(1)})`,
+        ]
+      : []),
     ...(r.recall
       ? [
           `    corridor against a brute-force scan, ${r.recall.routes} routes: recall ${(r.recall.recall * 100).toFixed(2)} %  precision ${(r.recall.precision * 100).toFixed(2)} % (${r.recall.both} of ${r.recall.byScan} / ${r.recall.byQuery})`,
