@@ -10,10 +10,16 @@
  * timings of the route's query with and without the indexes (a plain scan: enable_indexscan and
  * enable_bitmapscan off) and their ratio; and how many items corridor matching (decision 023) finds
  * on the sample routes against the old two-ends rule (from near the origin, to near the destination).
+ * On PostgreSQL the items are loaded by COPY with the secondary indexes built after (seed-copy.ts),
+ * the disk used is printed, and the corridor is checked against a brute force on 100 sample routes
+ * (corridor-recall.ts: recall and precision); then 100 000 saved trips, the matching of approved
+ * items against them, its fan-out through the job queue and the paging of 10 000 notifications
+ * (trips-bench.ts).
  * Target: HTTP p95 <= 50 ms at 1 000 000 items on PostgreSQL (a PASS/MISS line).
  * Environment: BENCH_PG_ITEMS, BENCH_PGLITE_ITEMS, BENCH_SECONDS, BENCH_CONNECTIONS,
  * BENCH_ONLY=postgres|pglite (BENCH_SKIP_PGLITE=1 / BENCH_SKIP_PG=1 too), BENCH_PG_DB=name (keep and
- * reuse that database between runs instead of a fresh one dropped afterwards).
+ * reuse that database between runs instead of a fresh one dropped afterwards), BENCH_RECALL_ROUTES
+ * (100), BENCH_SKIP_COMPARE=1, BENCH_SKIP_TRIPS=1, BENCH_TRIPS (100 000), BENCH_NOTIFICATIONS (10 000).
  * On PostgreSQL it then compares one server process with two on the same database, under the same
  * load, as requests per second and their ratio (BENCH_SKIP_SCALE_OUT=1 to skip).
  */
@@ -40,6 +46,9 @@ import { greatCircleKm, pathOf, segmentBoxes } from '../services/corridor-geomet
 import { worldGazetteer, type City } from '../services/places/gazetteer'
 import { signSessionToken } from '../services/tokens'
 import { one } from '../db/one'
+import { corridorRecall, type RecallResult } from './corridor-recall'
+import { TRIP_MATCH_TARGET_MS, tripsBench } from './trips-bench'
+import { buildIndexes, copyItems, dropIndexes, secondaryIndexes } from './seed-copy'
 
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
@@ -50,6 +59,9 @@ const SKIP_PGLITE = Boolean(process.env.BENCH_SKIP_PGLITE) || ONLY === 'postgres
 const SKIP_PG = Boolean(process.env.BENCH_SKIP_PG) || ONLY === 'pglite'
 const JWT_SECRET = 'bench-secret-0123456789-0123456789-0123456789'
 const CITY_COUNT = 2000
+const RECALL_ROUTES = Number(process.env.BENCH_RECALL_ROUTES || 100)
+/** BENCH_SKIP_COMPARE=1: no plain scans, no boxes-only or two-ends comparison (each reads the whole table). */
+const COMPARE = !process.env.BENCH_SKIP_COMPARE
 
 const cities: City[] = worldGazetteer()
   .cities.filter((c) => !c.section)
@@ -88,8 +100,52 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   return out
 }
 
-/** Users, a deliverer session, and `n` items between the cities (one INSERT … SELECT generate_series). */
-async function seed(database: Database, n: number) {
+/** PGlite: `n` items between the cities by INSERT … SELECT generate_series, the GiST indexes dropped first. */
+async function insertItems(
+  database: Database,
+  n: number,
+  senderId: string,
+  gist: { name: string; def: string }[],
+) {
+  const values = cities.map(
+    (c, i) => sql`(${i}, ${c.lat}::float8, ${c.lon}::float8, ${`${c.name}, ${c.country}`})`,
+  )
+  await database.rows(
+    sql`create table bench_cities (idx int primary key, lat float8, lng float8, name text)`,
+  )
+  for (let i = 0; i < values.length; i += 500)
+    await database.rows(
+      sql`insert into bench_cities values ${sql.join(values.slice(i, i + 500), sql`, `)}`,
+    )
+  for (const g of gist) await database.rows(sql.raw(`drop index "${g.name}"`))
+  const chunk = 250_000
+  await timed(`insert ${n.toLocaleString('en-US')} items`, async () => {
+    for (let from = 1; from <= n; from += chunk) {
+      const to = Math.min(n, from + chunk - 1)
+      await database.rows(sql`
+        insert into items (name, category, description, from_lat, from_lng, from_address, to_lat, to_lng,
+          to_address, delivery_phone, delivery_address, delivery_deadline, sending_approval, status,
+          sender_price, sender_id)
+        select 'Parcel ' || g, (array['electronics','clothing','documents','food','other'])[1 + g % 5]::item_category,
+          'Bench item ' || g,
+          least(89.9, greatest(-89.9, a.lat + (random() - 0.5) * 0.18)), a.lng + (random() - 0.5) * 0.18, a.name,
+          least(89.9, greatest(-89.9, b.lat + (random() - 0.5) * 0.18)), b.lng + (random() - 0.5) * 0.18, b.name,
+          '+1 555 0100', b.name, now() + (1 + g % 60) * interval '1 day',
+          (case when g % 10 < 8 then 'approved' else 'pending' end)::approval,
+          (case when g % 20 = 0 then 'delivered' else 'pending' end)::item_status,
+          5 + g % 200, ${senderId}
+        from (select g, floor(${CITY_COUNT} * power(random(), 2))::int ai,
+                     floor(${CITY_COUNT} * power(random(), 2))::int bi
+              from generate_series(${from}::int, ${to}::int) g) r
+        join bench_cities a on a.idx = r.ai
+        join bench_cities b on b.idx = r.bi
+        where r.ai <> r.bi`)
+    }
+  })
+}
+
+/** Users, a deliverer, `n` items between the cities and the delivery requests on them. */
+async function seed(database: Database, n: number, url?: string) {
   const sender = one(
     await database.db
       .insert(users)
@@ -109,45 +165,21 @@ async function seed(database: Database, n: number) {
       .returning(),
     'bench deliverer',
   )
-  const values = cities.map(
-    (c, i) => sql`(${i}, ${c.lat}::float8, ${c.lon}::float8, ${`${c.name}, ${c.country}`})`,
-  )
-  await database.rows(
-    sql`create table bench_cities (idx int primary key, lat float8, lng float8, name text)`,
-  )
-  for (let i = 0; i < values.length; i += 500)
-    await database.rows(
-      sql`insert into bench_cities values ${sql.join(values.slice(i, i + 500), sql`, `)}`,
+  // PostgreSQL: COPY from a stream, with every secondary index of the loaded tables built after.
+  const bulk =
+    database.kind === 'postgres' && url ? postgres(url, { max: 2, onnotice: () => {} }) : null
+  const deferred = bulk ? await secondaryIndexes(bulk, ['items', 'delivery_requests']) : []
+  const gist = bulk
+    ? []
+    : await database.rows<{ name: string; def: string }>(
+        sql`select indexname as name, indexdef as def from pg_indexes where tablename = 'items' and indexdef ilike '%using gist%'`,
+      )
+  if (bulk) {
+    await dropIndexes(bulk, deferred)
+    await timed(`COPY ${n.toLocaleString('en-US')} items`, () =>
+      copyItems(bulk, n, cities, sender.id),
     )
-  // Bulk load without the GiST indexes, then build them once (much faster than per-row upkeep).
-  const gist = await database.rows<{ name: string; def: string }>(
-    sql`select indexname as name, indexdef as def from pg_indexes where tablename = 'items' and indexdef ilike '%using gist%'`,
-  )
-  for (const g of gist) await database.rows(sql.raw(`drop index "${g.name}"`))
-  const chunk = 250_000
-  await timed(`insert ${n.toLocaleString('en-US')} items`, async () => {
-    for (let from = 1; from <= n; from += chunk) {
-      const to = Math.min(n, from + chunk - 1)
-      await database.rows(sql`
-        insert into items (name, category, description, from_lat, from_lng, from_address, to_lat, to_lng,
-          to_address, delivery_phone, delivery_address, delivery_deadline, sending_approval, status,
-          sender_price, sender_id)
-        select 'Parcel ' || g, (array['electronics','clothing','documents','food','other'])[1 + g % 5]::item_category,
-          'Bench item ' || g,
-          least(89.9, greatest(-89.9, a.lat + (random() - 0.5) * 0.18)), a.lng + (random() - 0.5) * 0.18, a.name,
-          least(89.9, greatest(-89.9, b.lat + (random() - 0.5) * 0.18)), b.lng + (random() - 0.5) * 0.18, b.name,
-          '+1 555 0100', b.name, now() + (1 + g % 60) * interval '1 day',
-          (case when g % 10 < 8 then 'approved' else 'pending' end)::approval,
-          (case when g % 20 = 0 then 'delivered' else 'pending' end)::item_status,
-          5 + g % 200, ${sender.id}
-        from (select g, floor(${CITY_COUNT} * power(random(), 2))::int ai,
-                     floor(${CITY_COUNT} * power(random(), 2))::int bi
-              from generate_series(${from}::int, ${to}::int) g) r
-        join bench_cities a on a.idx = r.ai
-        join bench_cities b on b.idx = r.bi
-        where r.ai <> r.bi`)
-    }
-  })
+  } else await insertItems(database, n, sender.id, gist)
   await timed('insert delivery requests', async () => {
     // Other deliverers' requests as a live marketplace has them: accepted on the delivered items,
     // pending on one available item in ten, rejected on one in fifty; and the bench deliverer's own
@@ -174,11 +206,20 @@ async function seed(database: Database, n: number) {
       from items where status = 'pending' and sending_approval = 'approved' and random() < 0.01`)
     await database.rows(sql`analyze delivery_requests`)
   })
-  await timed(`build the GiST indexes (${gist.map((g) => g.name).join(', ')})`, async () => {
-    if (database.kind === 'postgres') await database.rows(sql`set maintenance_work_mem = '256MB'`)
-    for (const g of gist) await database.rows(sql.raw(g.def))
-    await database.rows(sql`analyze items`)
-  })
+  if (bulk) {
+    await timed(`build ${deferred.length} indexes, two at a time`, () =>
+      buildIndexes(bulk, deferred),
+    )
+    await timed('analyze', async () => {
+      await bulk`analyze items`
+      await bulk`analyze delivery_requests`
+    })
+    await bulk.end({ timeout: 5 })
+  } else
+    await timed(`build the GiST indexes (${gist.map((g) => g.name).join(', ')})`, async () => {
+      for (const g of gist) await database.rows(sql.raw(g.def))
+      await database.rows(sql`analyze items`)
+    })
   const [counted] = await database.rows<{ count: number }>(
     sql`select count(*)::int as count from items`,
   )
@@ -373,11 +414,24 @@ async function corridorAgainstTwoEnds(
   return out
 }
 
-async function benchBackend(label: string, database: Database, n: number, dataDir: string) {
+async function benchBackend(
+  label: string,
+  database: Database,
+  n: number,
+  dataDir: string,
+  url?: string,
+) {
   console.log(`\n=== ${label}: ${n.toLocaleString('en-US')} items ===`)
   await timed('migrate', () => database.migrate())
-  const seeded = (await reuse(database, n)) ?? (await seed(database, n))
+  const seeded =
+    (await reuse(database, n)) ?? (await timed('seeded in all', () => seed(database, n, url)))
   console.log(`  items in the table: ${seeded.items.toLocaleString('en-US')}`)
+  if (database.kind === 'postgres') {
+    const [size] = await database.rows<{ db: string; items: string }>(
+      sql`select pg_size_pretty(pg_database_size(current_database())) as db, pg_size_pretty(pg_total_relation_size('items')) as items`,
+    )
+    console.log(`  disk used: database ${size?.db}, items with its indexes ${size?.items}`)
+  }
 
   const app = await buildApp({
     env: {
@@ -418,11 +472,13 @@ async function benchBackend(label: string, database: Database, n: number, dataDi
 
   const samples = Array.from({ length: 30 }, randomRoute)
   const indexed = await sqlTimings(database.db, seeded.delivererId, samples, 'prepared')
-  const [cells, boxes] = await cellsAgainstBoxes(database.db, seeded.delivererId, samples)
+  const [cells, boxes] = COMPARE
+    ? await cellsAgainstBoxes(database.db, seeded.delivererId, samples)
+    : [[], []]
   // The plain scan reads the whole table each time: a handful of the same routes.
   const few = samples.slice(0, n >= 500_000 ? 5 : 10)
-  const oneOff = await sqlTimings(database.db, seeded.delivererId, few, 'one-off')
-  const plain = await sqlTimings(database.db, seeded.delivererId, few, 'plain')
+  const oneOff = COMPARE ? await sqlTimings(database.db, seeded.delivererId, few, 'one-off') : []
+  const plain = COMPARE ? await sqlTimings(database.db, seeded.delivererId, few, 'plain') : []
   const p = (s: number[]) => {
     const sorted = [...s].sort((a, b) => a - b)
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
@@ -433,31 +489,57 @@ async function benchBackend(label: string, database: Database, n: number, dataDi
     `    prepared statement (as the route runs it), ${samples.length} routes: p50 ${ms(i.p50)}  p95 ${ms(i.p95)}`,
   )
   const [c, b] = [p(cells), p(boxes)]
-  console.log(
-    `    route cells against 6-D boxes only (decision 025), prepared, alternating, same routes: cells p50 ${ms(c.p50)}  p95 ${ms(c.p95)}, boxes p50 ${ms(b.p50)}  p95 ${ms(b.p95)}; ratio boxes/cells p50 ×${(b.p50 / c.p50).toFixed(1)}  p95 ×${(b.p95 / c.p95).toFixed(1)}`,
-  )
-  console.log(
-    `    one-off query, indexes, first ${few.length} of them: p50 ${ms(f.p50)}  p95 ${ms(f.p95)}`,
-  )
-  console.log(
-    `    one-off query, plain scan, same ${few.length} routes: p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`,
-  )
-  console.log(
-    `    ratio plain/indexes (same ${few.length} routes): p50 ×${(s.p50 / f.p50).toFixed(0)}  p95 ×${(s.p95 / f.p95).toFixed(0)}`,
-  )
-  const matched = await corridorAgainstTwoEnds(database.db, seeded.delivererId, samples)
-  console.log(
-    `  items found on the same ${samples.length} routes: corridor ${matched.corridor.toLocaleString('en-US')}, two-ends rule ${matched.twoEnds.toLocaleString('en-US')} (×${(matched.corridor / Math.max(1, matched.twoEnds)).toFixed(1)}); routes with any: corridor ${matched.corridorRoutes}, two-ends ${matched.twoEndsRoutes}`,
-  )
+  const matched = COMPARE
+    ? await corridorAgainstTwoEnds(database.db, seeded.delivererId, samples)
+    : { corridor: 0, twoEnds: 0, corridorRoutes: 0, twoEndsRoutes: 0 }
+  if (!COMPARE)
+    console.log('  BENCH_SKIP_COMPARE: no boxes-only, one-off, plain-scan or two-ends comparison')
+  else {
+    console.log(
+      `    route cells against 6-D boxes only (decision 025), prepared, alternating, same routes: cells p50 ${ms(c.p50)}  p95 ${ms(c.p95)}, boxes p50 ${ms(b.p50)}  p95 ${ms(b.p95)}; ratio boxes/cells p50 ×${(b.p50 / c.p50).toFixed(1)}  p95 ×${(b.p95 / c.p95).toFixed(1)}`,
+    )
+    console.log(
+      `    one-off query, indexes, first ${few.length} of them: p50 ${ms(f.p50)}  p95 ${ms(f.p95)}`,
+    )
+    console.log(
+      `    one-off query, plain scan, same ${few.length} routes: p50 ${ms(s.p50)}  p95 ${ms(s.p95)}`,
+    )
+    console.log(
+      `    ratio plain/indexes (same ${few.length} routes): p50 ×${(s.p50 / f.p50).toFixed(0)}  p95 ×${(s.p95 / f.p95).toFixed(0)}`,
+    )
+    console.log(
+      `  items found on the same ${samples.length} routes: corridor ${matched.corridor.toLocaleString('en-US')}, two-ends rule ${matched.twoEnds.toLocaleString('en-US')} (×${(matched.corridor / Math.max(1, matched.twoEnds)).toFixed(1)}); routes with any: corridor ${matched.corridorRoutes}, two-ends ${matched.twoEndsRoutes}`,
+    )
+  }
+  let recall: RecallResult | null = null
+  if (url && RECALL_ROUTES > 0) {
+    const client = postgres(url, { max: 1, onnotice: () => {} })
+    try {
+      recall = await corridorRecall(
+        database.db,
+        client,
+        seeded.delivererId,
+        Array.from({ length: RECALL_ROUTES }, randomRoute),
+      )
+    } finally {
+      await client.end({ timeout: 5 })
+    }
+    const pct = (v: number) => `${(v * 100).toFixed(2)} %`
+    console.log(
+      `  recall and precision on ${recall.routes} sample routes (the corridor query, all pages, against a plain scan tested in JS by matchesCorridor): query ${recall.byQuery.toLocaleString('en-US')} items, scan ${recall.byScan.toLocaleString('en-US')}, both ${recall.both.toLocaleString('en-US')}; recall ${pct(recall.recall)}  precision ${pct(recall.precision)}; routes differing ${recall.differing} (query ${recall.querySeconds.toFixed(1)} s, scan ${recall.scanSeconds.toFixed(1)} s)`,
+    )
+  }
   const [busyA, busyB] = busyRoute()
   console.log(
     `  EXPLAIN (ANALYZE), ${busyA.name} -> ${busyB.name} (${cityKm(busyA, busyB).toFixed(0)} km), 50 km, indexes, the prepared statement's generic plan:`,
   )
   console.log((await explain(database, seeded.delivererId, false)).replace(/^/gm, '    '))
-  console.log('  EXPLAIN (ANALYZE), same query, plain scan:')
-  console.log((await explain(database, seeded.delivererId, true)).replace(/^/gm, '    '))
+  if (COMPARE) {
+    console.log('  EXPLAIN (ANALYZE), same query, plain scan:')
+    console.log((await explain(database, seeded.delivererId, true)).replace(/^/gm, '    '))
+  }
   await app.close() // also closes the database (db plugin)
-  return { http, sql: { indexed: i, oneOff: f, plain: s }, matched, token }
+  return { http, sql: { indexed: i, oneOff: f, plain: s }, matched, token, recall, seeded }
 }
 
 interface LoadResult {
@@ -498,8 +580,19 @@ function summaryLine(label: string, r: BackendResult) {
   const { http, sql: q, matched: m } = r
   return [
     `${label} items, HTTP (indexes, ${CONNECTIONS} connections): p50 ${ms(http.p50)}  p95 ${ms(http.p95)}  p99 ${ms(http.p99)}  ${http.rps.toFixed(0)} req/s`,
-    `    SQL prepared p50 ${ms(q.indexed.p50)}  p95 ${ms(q.indexed.p95)}; one-off with indexes p50 ${ms(q.oneOff.p50)}  p95 ${ms(q.oneOff.p95)}; plain scan p50 ${ms(q.plain.p50)}  p95 ${ms(q.plain.p95)}; ratio plain/indexes p50 ×${(q.plain.p50 / q.oneOff.p50).toFixed(0)}  p95 ×${(q.plain.p95 / q.oneOff.p95).toFixed(0)}`,
-    `    items found on the sample routes: corridor ${m.corridor}, two-ends rule ${m.twoEnds} (×${(m.corridor / Math.max(1, m.twoEnds)).toFixed(1)})`,
+    COMPARE
+      ? `    SQL prepared p50 ${ms(q.indexed.p50)}  p95 ${ms(q.indexed.p95)}; one-off with indexes p50 ${ms(q.oneOff.p50)}  p95 ${ms(q.oneOff.p95)}; plain scan p50 ${ms(q.plain.p50)}  p95 ${ms(q.plain.p95)}; ratio plain/indexes p50 ×${(q.plain.p50 / q.oneOff.p50).toFixed(0)}  p95 ×${(q.plain.p95 / q.oneOff.p95).toFixed(0)}`
+      : `    SQL prepared p50 ${ms(q.indexed.p50)}  p95 ${ms(q.indexed.p95)}`,
+    ...(COMPARE
+      ? [
+          `    items found on the sample routes: corridor ${m.corridor}, two-ends rule ${m.twoEnds} (×${(m.corridor / Math.max(1, m.twoEnds)).toFixed(1)})`,
+        ]
+      : []),
+    ...(r.recall
+      ? [
+          `    corridor against a brute-force scan, ${r.recall.routes} routes: recall ${(r.recall.recall * 100).toFixed(2)} %  precision ${(r.recall.precision * 100).toFixed(2)} % (${r.recall.both} of ${r.recall.byScan} / ${r.recall.byQuery})`,
+        ]
+      : []),
   ].join('\n')
 }
 
@@ -618,8 +711,14 @@ async function main() {
     const database = await openDatabase({ databaseUrl: url.toString() })
     try {
       const n = Number(process.env.BENCH_PG_ITEMS || 1_000_000)
-      const r = await benchBackend('PostgreSQL', database, n, dir)
+      const r = await benchBackend('PostgreSQL', database, n, dir, url.toString())
       summary.push(summaryLine(`PostgreSQL ${n.toLocaleString('en-US')}`, r))
+      if (!process.env.BENCH_SKIP_TRIPS) {
+        const t = await tripsBench(url.toString(), randomRoute)
+        summary.push(
+          `PostgreSQL ${n.toLocaleString('en-US')} items, saved trips: matching an item p50 ${ms(t.match.p50)}  p95 ${ms(t.match.p95)} (${t.match.p95 <= TRIP_MATCH_TARGET_MS ? 'PASS' : 'MISS'}, target <= ${TRIP_MATCH_TARGET_MS} ms); trips.match jobs p50 ${ms(t.fanOut.p50)}  p95 ${ms(t.fanOut.p95)}, ${t.fanOut.notifications} notifications and ${t.fanOut.mails} jobs from ${t.fanOut.jobs} items; notification pages p50 ${ms(t.paging.p50)}  p95 ${ms(t.paging.p95)} (${t.paging.pages} pages)`,
+        )
+      }
       if (!process.env.BENCH_SKIP_SCALE_OUT) {
         const scale = await scaleOut(url.toString(), r.token)
         summary.push(

@@ -587,6 +587,10 @@ export const trips = pgTable(
   },
   (t) => [
     index('trips_route_cells_gin').using('gin', t.routeCells),
+    // Matching an item asks the trips without cells apart (services/trip-alerts.ts tripsOfItem).
+    index('trips_without_cells_idx')
+      .on(t.travelDate)
+      .where(sql`${t.routeCells} is null`),
     // The deliverer's list (soonest first) and the count under MAX_TRIPS.
     index('trips_deliverer_date_idx').on(t.delivererId, t.travelDate),
     // Matching an approved item preselects the trips not yet past.

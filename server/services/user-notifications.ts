@@ -46,6 +46,18 @@ export async function listNotifications(
   page: { page: number; perPage: number },
 ) {
   const mine = eq(notifications.userId, userId)
+  const newestFirst = [desc(notifications.createdAt), desc(notifications.id)]
+  // The page's ids first, then their columns: PostgreSQL computes a row's columns before OFFSET
+  // skips it, so asking each row whether its item is open in one query did it for every skipped row
+  // too (the last of 500 pages took three times the first, docs/benchmarks.md).
+  const page_ = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(mine)
+    .orderBy(...newestFirst)
+    .limit(page.perPage)
+    .offset((page.page - 1) * page.perPage)
+    .as('page')
   const [rows, [total], unread] = await Promise.all([
     db
       .select({
@@ -58,10 +70,8 @@ export async function listNotifications(
           else null end`,
       })
       .from(notifications)
-      .where(mine)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage),
+      .innerJoin(page_, eq(page_.id, notifications.id))
+      .orderBy(...newestFirst),
     db.select({ n: count() }).from(notifications).where(mine),
     unreadCount(db, userId),
   ])

@@ -1,0 +1,1 @@
+CREATE INDEX "trips_without_cells_idx" ON "trips" USING btree ("travel_date") WHERE "trips"."route_cells" is null;
