@@ -297,16 +297,16 @@ test.describe('sender: post an item, accept a delivery request and pay', () => {
 
       // Declining only asks: backing out changes nothing.
       await decline.click()
-      let dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
+      let dialog = page.getByRole('alertdialog', { name: 'Decline this offer?' })
       await expect(dialog).toBeVisible()
-      await dialog.getByRole('button', { name: 'Keep request' }).click()
+      await dialog.getByRole('button', { name: 'Keep the offer' }).click()
       await expect(dialog).toBeHidden()
       expect((await senderItem(id)).request_status).toBe('pending')
 
       await decline.click()
-      dialog = page.getByRole('alertdialog', { name: 'Reject this request?' })
+      dialog = page.getByRole('alertdialog', { name: 'Decline this offer?' })
       await field(dialog, 'Reason (optional)').fill(reason)
-      await dialog.getByRole('button', { name: 'Reject request' }).click()
+      await dialog.getByRole('button', { name: 'Decline offer' }).click()
       await waitForPath(page, '/items', 30_000)
     })
 

@@ -171,19 +171,19 @@ describe('/items/$id (Item details)', { timeout: 15_000 }, () => {
     )
     const { user, router } = renderApp(path)
     await user.click(await screen.findByRole('button', { name: 'Decline' }))
-    let dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
+    let dialog = await screen.findByRole('alertdialog', { name: 'Decline this offer?' })
     // Backing out sends nothing and keeps the request.
-    await user.click(within(dialog).getByRole('button', { name: 'Keep request' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the offer' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(sent).toEqual([])
 
     await user.click(screen.getByRole('button', { name: 'Decline' }))
-    dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
+    dialog = await screen.findByRole('alertdialog', { name: 'Decline this offer?' })
     const reason = within(dialog).getByLabelText('Reason (optional)')
     expect(reason).toHaveAttribute('maxlength', '500')
     await user.type(reason, ' Plans changed, sorry. ')
     expect(within(dialog).getByText(/Dana Deliverer will see this\./)).toBeInTheDocument()
-    await user.click(within(dialog).getByRole('button', { name: 'Reject request' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Decline offer' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/items'))
     expect(sent).toEqual([
       {
@@ -203,8 +203,8 @@ describe('/items/$id (Item details)', { timeout: 15_000 }, () => {
     )
     const { user, router } = renderApp(path)
     await user.click(await screen.findByRole('button', { name: 'Decline' }))
-    const dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Reject request' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Decline this offer?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Decline offer' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This request has already been answered',
     )

@@ -53,7 +53,7 @@ export function RejectRequestDialog({
 
   return (
     <AppDialog
-      title="Reject this request?"
+      title="Decline this offer?"
       open={open}
       onClose={() => {
         reject.reset()
@@ -80,10 +80,10 @@ export function RejectRequestDialog({
         </Dialog.Body>
         <Dialog.Footer>
           <Button type="button" variant="outline" onClick={onClose} disabled={reject.isPending}>
-            Keep request
+            Keep the offer
           </Button>
           <Button type="submit" colorPalette="red" loading={reject.isPending}>
-            Reject request
+            Decline offer
           </Button>
         </Dialog.Footer>
       </form>
