@@ -1,4 +1,4 @@
-/* global window, document, location, requestIdleCallback, requestAnimationFrame */
+/* global window, document, location, requestAnimationFrame */
 // npm run inp: how long the interactions people repeat take to show their answer, as Interaction
 // to Next Paint counts them. Builds (unless SKIP_BUILD=1), starts the server on a free port with a
 // fresh data folder (demo data), signs in as the demo sender and deliverer in Debian's Chromium
@@ -7,8 +7,10 @@
 // ('event' from 16 ms, and 'first-input'); an interaction's latency is the longest entry with its
 // interactionId, from the input to the next paint. None over 16 ms shows as "<16". Prints the
 // median and the worst per interaction and exits 1 when one's worst is over 200 ms.
-// Env: INP_RUNS, SKIP_BUILD=1, CHROMIUM_PATH (default /usr/bin/chromium), INP_DETAILS=1 (every
-// sample, with its input delay, processing and presentation, and which event took longest).
+// Env: INP_RUNS, SKIP_BUILD=1, CHROMIUM_PATH (default /usr/bin/chromium), INP_ONLY=<words> (only the interactions
+// whose name has them), INP_PROFILE=1 (the details and each sample's costliest functions), INP_DETAILS=1 (every
+// sample, with its input delay, processing and presentation, which event took longest, and the
+// main thread's script, style and layout time from the input until the page is quiet).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -20,7 +22,9 @@ import { chromium } from 'playwright-core'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Math.max(1, Number(process.env.INP_RUNS ?? 5))
-const details = process.env.INP_DETAILS === '1'
+const details = process.env.INP_DETAILS === '1' || process.env.INP_PROFILE === '1'
+const profile = process.env.INP_PROFILE === '1'
+const only = process.env.INP_ONLY
 const TARGET_MS = 200
 const CPU_SLOWDOWN = 4
 
@@ -82,20 +86,27 @@ function observeInteractions() {
   }
   new PerformanceObserver(keep).observe({ type: 'event', durationThreshold: 16, buffered: true })
   new PerformanceObserver(keep).observe({ type: 'first-input', buffered: true })
+  window.__inpLastLongTask = 0
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      window.__inpLastLongTask = Math.max(window.__inpLastLongTask, e.startTime + e.duration)
+  }).observe({ type: 'longtask', buffered: true })
 }
 
 /**
- * Waits until the page is quiet (an idle period, then two frames and a short pause, so the
- * observer has been given the entries of the last paint).
+ * Waits until the page is quiet: no long task for a second (a map still drawing or a list still
+ * arriving would delay the next input, which is not what a repeated interaction measures), then
+ * two frames and a short pause, so the observer has been given the entries of the last paint.
  */
 async function settle(page) {
+  await page.waitForFunction(() => performance.now() - window.__inpLastLongTask > 1000, null, {
+    timeout: 30_000,
+    polling: 100,
+  })
   await page.evaluate(
     () =>
       new Promise((resolve) =>
-        requestIdleCallback(
-          () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))),
-          { timeout: 3000 },
-        ),
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))),
       ),
   )
 }
@@ -124,8 +135,13 @@ function interactions(entries) {
 async function measure(page, act) {
   await settle(page)
   await takeEntries(page)
+  const cdp = sessions.get(page)
+  const before = details && (await mainThread(cdp))
+  if (profile) await cdp.send('Profiler.start')
   await act()
   await settle(page)
+  const after = details && (await mainThread(cdp))
+  if (profile) printProfile((await cdp.send('Profiler.stop')).profile)
   const all = interactions(await takeEntries(page))
   const worst = all.reduce((a, b) => (b.duration > a.duration ? b : a), {
     duration: 0,
@@ -135,12 +151,43 @@ async function measure(page, act) {
     processing: 0,
     presentation: 0,
   })
-  return { ...worst, count: all.length }
+  const spent =
+    details &&
+    Object.fromEntries(Object.keys(after).map((key) => [key, (after[key] - before[key]) * 1000]))
+  return { ...worst, count: all.length, spent }
+}
+
+const sessions = new WeakMap()
+
+/** The functions that took most of a CPU profile's time by themselves (the build has no maps). */
+function printProfile({ nodes, samples, timeDeltas }) {
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  const self = new Map()
+  samples.forEach((id, i) => {
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}`
+    self.set(key, (self.get(key) ?? 0) + (timeDeltas[i] ?? 0) / 1000)
+  })
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)
+  for (const [key, ms] of top) console.log(`      ${ms.toFixed(1).padStart(7)} ms  ${key}`)
+}
+
+/** The main thread's time so far (seconds) in script, style, layout and tasks as a whole. */
+async function mainThread(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  const value = (name) => metrics.find((m) => m.name === name)?.value ?? 0
+  return {
+    script: value('ScriptDuration'),
+    style: value('RecalcStyleDuration'),
+    layout: value('LayoutDuration'),
+    task: value('TaskDuration'),
+  }
 }
 
 const results = []
 
 async function repeat(label, page, act, { before, after } = {}) {
+  if (only && !label.includes(only)) return
   const samples = []
   for (let i = 0; i < runs; i++) {
     if (before) await before(i)
@@ -150,7 +197,10 @@ async function repeat(label, page, act, { before, after } = {}) {
       console.log(
         `  ${label} #${i + 1}: ${ms(sample.duration)} (${sample.name} on ${sample.target || '?'}:` +
           ` delay ${Math.round(sample.inputDelay)}, processing ${Math.round(sample.processing)},` +
-          ` presentation ${Math.round(sample.presentation)}; ${sample.count} over 16 ms)`,
+          ` presentation ${Math.round(sample.presentation)}; ${sample.count} over 16 ms;` +
+          ` main thread from input to quiet: script ${Math.round(sample.spent.script)},` +
+          ` style ${Math.round(sample.spent.style)}, layout ${Math.round(sample.spent.layout)},` +
+          ` all tasks ${Math.round(sample.spent.task)})`,
       )
     if (after) await after(i)
   }
@@ -180,6 +230,9 @@ async function signIn(browser, baseURL, email) {
   await page.waitForURL((url) => url.pathname !== '/login')
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await cdp.send('Performance.enable')
+  if (profile) await cdp.send('Profiler.enable')
+  sessions.set(page, cdp)
   return { context, page }
 }
 
