@@ -7,10 +7,12 @@
 // ('event' from 16 ms, and 'first-input'); an interaction's latency is the longest entry with its
 // interactionId, from the input to the next paint. None over 16 ms shows as "<16". Prints the
 // median and the worst per interaction and exits 1 when one's worst is over 200 ms.
-// Env: INP_RUNS, SKIP_BUILD=1, CHROMIUM_PATH (default /usr/bin/chromium), INP_ONLY=<words> (only the interactions
-// whose name has them), INP_PROFILE=1 (the details and each sample's costliest functions), INP_DETAILS=1 (every
-// sample, with its input delay, processing and presentation, which event took longest, and the
-// main thread's script, style and layout time from the input until the page is quiet).
+// Each input waits for a quiet page (no long task for a second), as a repeated interaction comes.
+// Env: INP_RUNS, SKIP_BUILD=1, CHROMIUM_PATH (default /usr/bin/chromium), INP_ONLY=<words> (only
+// the interactions whose name has them), INP_DETAILS=1 (every sample, with its input delay,
+// processing and presentation, which event took longest, and the main thread's script, style and
+// layout time from the input until the page is quiet), INP_PROFILE=1 (the details, and each
+// sample's costliest functions by self time; the build has no source maps, so chunk:line:col).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -67,7 +69,7 @@ async function startServer() {
   return { baseURL, stop }
 }
 
-/** In every document: Event Timing entries with an interactionId, kept until the script takes them. */
+/** In every document: the Event Timing entries of interactions, until the script takes them. */
 function observeInteractions() {
   window.__inpEntries = []
   const keep = (list) => {
