@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, Drawer, Portal } from '@chakra-ui/react'
-import { useState, type ReactNode } from 'react'
+import { startTransition, useState, type ReactNode } from 'react'
 import { useIsPhone } from '@/lib/use-is-phone'
 
 interface FiltersSheetProps {
@@ -18,7 +18,13 @@ export function FiltersSheet({ count, children }: FiltersSheetProps) {
   const [open, setOpen] = useState(false)
   if (!phone) return <>{children}</>
   return (
-    <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="bottom">
+    <Drawer.Root
+      open={open}
+      // A transition: the tap is drawn at once and the sheet follows, rather than the page
+      // waiting for the sheet's render before it paints.
+      onOpenChange={(details) => startTransition(() => setOpen(details.open))}
+      placement="bottom"
+    >
       <Box>
         <Drawer.Trigger asChild>
           <Button variant="outline">Filters ({count})</Button>
@@ -33,7 +39,11 @@ export function FiltersSheet({ count, children }: FiltersSheetProps) {
             </Drawer.Header>
             <Drawer.Body>{children}</Drawer.Body>
             <Drawer.Footer>
-              <Button colorPalette="brand" w="full" onClick={() => setOpen(false)}>
+              <Button
+                colorPalette="brand"
+                w="full"
+                onClick={() => startTransition(() => setOpen(false))}
+              >
                 Show results
               </Button>
             </Drawer.Footer>

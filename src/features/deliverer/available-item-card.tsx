@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
+import { memo } from 'react'
 import type { Item } from '@contract/items'
 import { ItemPhotoThumb } from '@/components/item-photos'
 import { capitalise, formatDate, formatPlace, formatPrice } from '@/lib/format'
@@ -25,7 +26,11 @@ function detourText(km: number): string {
   return rounded < 1 ? 'On your way (under 1 km detour)' : `+${rounded} km detour`
 }
 
-export function AvailableItemCard({
+/**
+ * Memoised: opening or closing the request dialog (state of the page) leaves the cards as they
+ * were, and a phone's tap is answered sooner than with every card drawn again.
+ */
+export const AvailableItemCard = memo(function AvailableItemCard({
   item,
   number,
   highlighted,
@@ -154,4 +159,4 @@ export function AvailableItemCard({
       </Card.Footer>
     </Card.Root>
   )
-}
+})

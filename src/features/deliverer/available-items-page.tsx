@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
 import { CorridorMap, type MapStop } from '@/components/corridor-map'
 import { FormAlert } from '@/components/form-alert'
@@ -116,7 +116,10 @@ export function AvailableItemsPage({
     })
   }
 
-  const closeDialog = useCallback(() => setDialogItem(null), [])
+  // In a transition: the tap is answered at once (the button's press is drawn) and the dialog
+  // follows, rather than the page waiting for the dialog's first render before it paints.
+  const openDialog = useCallback((item: Item) => startTransition(() => setDialogItem(item)), [])
+  const closeDialog = useCallback(() => startTransition(() => setDialogItem(null)), [])
 
   // A marker chosen on the map: its card stands out, comes into view and takes the focus.
   const [activeItem, setActiveItem] = useState<string | null>(null)
@@ -216,7 +219,7 @@ export function AvailableItemsPage({
                   requested={isRequestedBy(item, userId)}
                   declined={isDeclinedFor(item, userId)}
                   queued={waitingWrite(outbox.entries, 'request-item', item.id) !== null}
-                  onRequest={setDialogItem}
+                  onRequest={openDialog}
                 />
               ))}
             </SimpleGrid>

@@ -1,5 +1,5 @@
 import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Text } from '@chakra-ui/react'
-import { useState, type ReactNode } from 'react'
+import { startTransition, useState, type ReactNode } from 'react'
 import type { Role } from '@contract/user'
 import { OfflineBanner } from '@/components/offline-banner'
 import { SkipLink } from '@/components/skip-link'
@@ -73,7 +73,9 @@ export function AppLayout({ role, onOpenProfileSettings, renderBell, children }:
         >
           <Drawer.Root
             open={menuOpen}
-            onOpenChange={(details) => setMenuOpen(details.open)}
+            // A transition: the tap is drawn at once and the menu (links, bell, user block,
+            // mounted on opening) follows, rather than the page waiting for its first render.
+            onOpenChange={(details) => startTransition(() => setMenuOpen(details.open))}
             placement="start"
             lazyMount
             unmountOnExit
