@@ -199,6 +199,7 @@ async function measurePage(url, port, opts) {
   for (let i = 0; i < runs; i++) all.push(await measure(url, port, opts))
   const pick = (key) => median(all.map((r) => r[key]))
   const scores = all.map((r) => r.score)
+  const cpuTbts = all.map((r) => r.cpuTbtMs).filter(Number.isFinite)
   return {
     score: pick('score'),
     lcpMs: pick('lcpMs'),
@@ -206,11 +207,12 @@ async function measurePage(url, port, opts) {
     tbtMs: pick('tbtMs'),
     cls: pick('cls'),
     kb: pick('kb'),
-    cpuTbtMs: pick('cpuTbtMs'),
+    // A run whose trace has no page load (Lighthouse's own failure) has no CPU figure.
+    cpuTbtMs: cpuTbts.length ? median(cpuTbts) : NaN,
     spread: runs > 1 ? `${Math.min(...scores)}-${Math.max(...scores)}` : '',
     cpuSpread:
-      runs > 1
-        ? `${Math.round(Math.min(...all.map((r) => r.cpuTbtMs)))}-${Math.round(Math.max(...all.map((r) => r.cpuTbtMs)))}`
+      cpuTbts.length > 1
+        ? `${Math.round(Math.min(...cpuTbts))}-${Math.round(Math.max(...cpuTbts))}`
         : '',
   }
 }
