@@ -19,7 +19,7 @@ const field = (s: string) =>
  * Time-ordered ids (a counter in front, like UUIDv7): the primary key's B-tree then grows at its
  * right edge instead of touching a random page of a 10-million-row index for each row.
  */
-export const orderedUuid = (n: number) => {
+const orderedUuid = (n: number) => {
   const hex = n.toString(16).padStart(12, '0')
   const rnd = Math.floor(Math.random() * 2 ** 48)
     .toString(16)
@@ -27,7 +27,7 @@ export const orderedUuid = (n: number) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-${rnd}`
 }
 
-export const ITEM_COLUMNS = [
+const ITEM_COLUMNS = [
   'id',
   'name',
   'category',
@@ -55,7 +55,7 @@ const DAY_MS = 86_400_000
  * (bigger cities more often, index floor(C·u²); ends ±0.09° around the city; eight in ten
  * approved, one in twenty delivered, deadlines 1 to 60 days ahead).
  */
-export async function* itemRows(n: number, cities: City[], senderId: string, batch = 5000) {
+async function* itemRows(n: number, cities: City[], senderId: string, batch = 5000) {
   const now = Date.now()
   const pick = () => cities[Math.floor(cities.length * Math.random() ** 2)] as City
   const jitter = () => (Math.random() - 0.5) * 0.18
