@@ -43,9 +43,10 @@ function useTarget(side: Side) {
       ? ({ to: '/items/$id', params: { id: only }, hash: 'messages' } as const)
       : ({ to: '/my-deliveries/$id', params: { id: only }, hash: 'messages' } as const)
     : side === 'sender'
-      ? ({ to: '/items' } as const)
-      : ({ to: '/my-deliveries' } as const)
-  // Current only on the very conversation it opened: the list it may lead to is another entry's page.
+      ? ({ to: '/items', hash: 'messages' } as const)
+      : ({ to: '/my-deliveries', hash: 'messages' } as const)
+  // Current only where it led (the hash included): the list it may lead to is another entry's page,
+  // which must not show two current entries (All items and Messages) when opened from its own.
   return { unread, link: { ...link, activeOptions: { exact: true, includeHash: true } } }
 }
 
