@@ -26,7 +26,17 @@ import { root, type TestServer } from './support/server'
 import { expect, test } from './fixtures'
 
 type Item = { id: string; name: string }
-const KEYS = ['seen1', 'seen2', 'seen3', 'queued', 'torn', 'refused', 'expired', 'update'] as const
+const KEYS = [
+  'seen1',
+  'seen2',
+  'seen3',
+  'queued',
+  'torn',
+  'refused',
+  'expired',
+  'update',
+  'unavailable',
+] as const
 
 const QUEUED_ON_ITEM = 'Queued — will be sent when you are back online'
 
@@ -199,7 +209,8 @@ test.describe('offline on real roads', () => {
             .catch(() => false)
         )
           await entry.getByRole('button', { name: 'Retry' }).click()
-        await expect(dialog.getByText('Sent', { exact: true })).toBeVisible({
+        // Its own entry: the dialog also lists what was sent a moment ago (the step before's).
+        await expect(entry.getByText('Sent', { exact: true })).toBeVisible({
           timeout: REPLAY_WAIT_MS,
         })
         await dialog.getByRole('button', { name: 'Close' }).click()
@@ -301,6 +312,48 @@ test.describe('offline on real roads', () => {
           page.getByRole('button', { name: 'Reload to update' }).click(),
         ])
         await landsOnce(items.update)
+      })
+    })
+
+    test('an update offered while the server answers 503 to writes takes over within seconds', () => {
+      test.setTimeout(150_000)
+      return step('roads-update-while-unavailable', async (page, context) => {
+        // Queued offline; back online, every replay of it is answered 503.
+        await openItem(page, items.unavailable)
+        await context.setOffline(true)
+        await requestToDeliver(page, join(files, 'ticket.pdf'))
+        proxy.refuseWrites('/api/request-item')
+        try {
+          const before = requestPosts().length
+          await context.setOffline(false)
+          await expect
+            .poll(() => requestPosts().length, { timeout: REPLAY_WAIT_MS })
+            .toBeGreaterThan(before)
+          await expect(
+            page.getByRole('button', { name: /^Queued: 1 unsent change$/ }),
+          ).toBeVisible()
+
+          const distDir = join(root, 'dist')
+          appendFileSync(join(distDir, 'sw.js'), `\n// e2e: new version ${Date.now()}\n`)
+          rmSync(join(distDir, 'sw.js.br'), { force: true })
+          rmSync(join(distDir, 'sw.js.gz'), { force: true })
+          await page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            await registration?.update()
+          })
+          await expect(page.getByText('A new version of Tote is available.')).toBeVisible({
+            timeout: 30_000,
+          })
+          // The server still refuses every write: the update takes over all the same, at once.
+          await Promise.all([
+            page.waitForEvent('load', { timeout: 15_000 }),
+            page.getByRole('button', { name: 'Reload to update' }).click(),
+          ])
+          expect(await requestsOf(items.unavailable)).toHaveLength(0)
+        } finally {
+          proxy.stopRefusing()
+        }
+        await landsOnce(items.unavailable)
       })
     })
   })

@@ -1,6 +1,7 @@
 // A TCP proxy between the browser and the Tote server that plays a real road: latency and
-// bandwidth per direction, and uploads torn half-way (the request's head and its first body bytes
-// reach the server, then both connections drop). Chromium's network emulation can do neither
+// bandwidth per direction, uploads torn half-way (the request's head and its first body bytes
+// reach the server, then both connections drop), and writes answered 503 as an overloaded server
+// would. Chromium's network emulation can do neither
 // tear nor reach the service worker's own requests, which is why the browser tests go through it.
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 
@@ -16,6 +17,8 @@ export type LinkProxy = {
   setLink: (options: { rttMs?: number; downKbps?: number; upKbps?: number }) => void
   tearNext: (pathPrefix: string, bodyBytes: number) => Promise<void>
   stopTearing: () => void
+  refuseWrites: (pathPrefix: string) => void
+  stopRefusing: () => void
   requests: () => string[]
   timeline: () => { at: number; line: string; conn: number }[]
   bytes: () => { up: number; down: number }
@@ -91,6 +94,8 @@ export async function startLinkProxy({
   })
   /** Armed tears, first come first served: { prefix, bodyBytes, resolve }. */
   let tears: Tear[] = []
+  /** Paths whose writes get a 503 from the proxy, never reaching the server. */
+  let refusals: string[] = []
   const log: { at: number; line: string; conn: number }[] = []
   const totals = { up: 0, down: 0 }
   const sockets = new Set<Socket>()
@@ -104,8 +109,9 @@ export async function startLinkProxy({
     const toServer = pacedWriter(upstream, link, 'up')
     const toBrowser = pacedWriter(client, link, 'down')
 
-    /** 'head' (reading a request's head), 'body' (forwarding `left` bytes), 'tear' or 'raw'. */
-    let state: 'head' | 'body' | 'tear' | 'torn' | 'raw' = 'head'
+    /** 'head' (reading a request's head), 'body' (forwarding `left` bytes), 'tear', 'refuse'
+     * (reading `left` bytes to drop, then answering 503) or 'raw'. */
+    let state: 'head' | 'body' | 'tear' | 'torn' | 'refuse' | 'raw' = 'head'
     let pending = Buffer.alloc(0)
     let left = 0
     let tear: Tear | null = null
@@ -118,6 +124,19 @@ export async function startLinkProxy({
       // The server sees a body cut short, then the end of its connection.
       setTimeout(() => upstream.destroy(), 5_000).unref()
       tear?.resolve()
+    }
+
+    const refuseNow = () => {
+      state = 'torn'
+      const body = JSON.stringify({ success: false, message: 'Service unavailable' })
+      toBrowser.write(
+        Buffer.from(
+          `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n` +
+            `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        ),
+      )
+      toBrowser.end()
+      toServer.end()
     }
 
     const forwardBody = (chunk: Buffer) => {
@@ -135,6 +154,13 @@ export async function startLinkProxy({
           return
         }
         if (state === 'torn') return
+        if (state === 'refuse') {
+          const take = Math.min(left, data.length)
+          left -= take
+          data = data.subarray(take)
+          if (left === 0) refuseNow()
+          return
+        }
         if (state === 'body' || state === 'tear') {
           data = forwardBody(data)
           if (left > 0) return
@@ -164,6 +190,16 @@ export async function startLinkProxy({
               : []
           }),
         )
+        const length = Number(headers.get('content-length') ?? 0)
+        if (method !== 'GET' && refusals.some((prefix) => path.startsWith(prefix))) {
+          left = length
+          state = 'refuse'
+          if (left === 0) {
+            refuseNow()
+            return
+          }
+          continue
+        }
         toServer.write(head)
         const index = tears.findIndex((armed) => path.startsWith(armed.prefix))
         if (headers.get('transfer-encoding')?.toLowerCase().includes('chunked')) {
@@ -171,7 +207,6 @@ export async function startLinkProxy({
           state = 'raw'
           continue
         }
-        const length = Number(headers.get('content-length') ?? 0)
         if (index !== -1) {
           const armed = tears.splice(index, 1)[0] as Tear
           tear = armed
@@ -242,6 +277,13 @@ export async function startLinkProxy({
       const armed = tears
       tears = []
       for (const tear of armed) tear.resolve()
+    },
+    /** Writes (any method but GET) to paths starting with `pathPrefix` get a 503 until stopRefusing. */
+    refuseWrites(pathPrefix) {
+      refusals.push(pathPrefix)
+    },
+    stopRefusing() {
+      refusals = []
     },
     /** Every request seen, as 'METHOD /path'. */
     requests: () => log.map((entry) => entry.line),
