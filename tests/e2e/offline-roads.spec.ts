@@ -407,7 +407,7 @@ test.describe('offline on real roads', () => {
       expect(await cached(userCalls)).toEqual([])
       await context.setOffline(true)
       expect(await cached(userCalls)).toEqual([])
-      // Nor in the worker's caches.
+      // Nor in the worker's caches, but for the public ones (place search, handoff keys).
       const inCaches = await page.evaluate(async () => {
         const urls: string[] = []
         for (const name of await caches.keys()) {
@@ -415,7 +415,7 @@ test.describe('offline on real roads', () => {
         }
         return urls.filter((url) => new URL(url).pathname.startsWith('/api/'))
       })
-      expect(inCaches.filter((url) => !/\/api\/places/.test(url))).toEqual([])
+      expect(inCaches.filter((url) => !/\/api\/(places|handoff-keys)/.test(url))).toEqual([])
       await context.setOffline(false)
     } finally {
       await session.context.close()
