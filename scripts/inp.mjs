@@ -13,15 +13,11 @@
 // processing and presentation, which event took longest, and the main thread's script, style and
 // layout time from the input until the page is quiet), INP_PROFILE=1 (the details, and each
 // sample's costliest functions by self time; the build has no source maps, so chunk:line:col).
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { buildUnlessSkipped, startServer } from './measure-server.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Math.max(1, Number(process.env.INP_RUNS ?? 5))
 const details = process.env.INP_DETAILS === '1' || process.env.INP_PROFILE === '1'
@@ -29,45 +25,6 @@ const profile = process.env.INP_PROFILE === '1'
 const only = process.env.INP_ONLY
 const TARGET_MS = 200
 const CPU_SLOWDOWN = 4
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-
-async function startServer() {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'tote-inp-'))
-  const env = { ...process.env }
-  // The embedded database with its demo data, whatever the caller's environment points at.
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'NOMINATIM_URL', 'SEED'])
-    delete env[name]
-  const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'server.ts')], {
-    cwd: root,
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const baseURL = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  const stop = async () => {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  return { baseURL, stop }
-}
 
 /** In every document: the Event Timing entries of interactions, until the script takes them. */
 function observeInteractions() {
@@ -350,7 +307,7 @@ async function delivererInteractions(browser, baseURL) {
     await page.goto('/available-items')
     const request = page
       .getByRole('article')
-      .getByRole('button', { name: 'Request to Deliver', exact: true })
+      .getByRole('button', { name: 'Request to deliver', exact: true })
       .first()
     await request.waitFor()
     const dialog = page.getByRole('dialog', { name: 'Upload travel document' })
@@ -426,13 +383,7 @@ async function delivererInteractions(browser, baseURL) {
   }
 }
 
-if (process.env.SKIP_BUILD !== '1') {
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-}
+buildUnlessSkipped()
 
 const server = await startServer()
 const browser = await chromium.launch({
