@@ -13,16 +13,13 @@
 // LIGHTHOUSE_DETAILS=1 (per page and run: the main thread's time per script, its long tasks, and
 // its CPU time, steadier than the scores on a busy machine), LIGHTHOUSE_SAVE=1 (every run's
 // report, with its trace and JavaScript profile, in .tmp/lighthouse/, for a closer look).
-import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { buildUnlessSkipped, freePort, root, startServer } from './measure-server.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
 const only = process.env.LIGHTHOUSE_PAGES
@@ -54,41 +51,6 @@ const TARGETS = {
 }
 const onlyPaths = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean)
 const wanted = (path) => !onlyPaths || onlyPaths.includes(path)
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-
-async function startServer() {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'tote-lighthouse-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'server.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const baseURL = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  const stop = async () => {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  return { baseURL, stop }
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
@@ -235,13 +197,7 @@ function row(path, r, target) {
   return misses.length === 0
 }
 
-if (process.env.SKIP_BUILD !== '1') {
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-}
+buildUnlessSkipped()
 
 /** Chromium with a fresh profile, open to Lighthouse on a free debugging port. */
 async function openBrowser() {

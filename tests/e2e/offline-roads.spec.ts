@@ -1,7 +1,7 @@
 // Offline on real roads (decision 013), in Debian's Chromium with the built app and its real service
 // worker. The browser reaches the server through a link proxy (support/link-proxy.ts) that can
 // tear an upload mid-body, which Chromium's own network emulation cannot do (nor reach the worker).
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
@@ -15,6 +15,7 @@ import {
 } from './support/api'
 import { field, logIn, openPage, waitForPath, type Session } from './support/browser'
 import { startLinkProxy, type LinkProxy } from './support/link-proxy'
+import { publishNewWorker } from './support/new-worker'
 import {
   DELIVERER,
   openItem,
@@ -290,14 +291,7 @@ test.describe('offline on real roads', () => {
         await requestToDeliver(page, join(files, 'ticket.pdf'))
         await expect(page.getByRole('button', { name: /^Queued: 1 unsent change$/ })).toBeVisible()
 
-        const distDir = join(root, 'dist')
-        appendFileSync(join(distDir, 'sw.js'), `\n// e2e: new version ${Date.now()}\n`)
-        rmSync(join(distDir, 'sw.js.br'), { force: true })
-        rmSync(join(distDir, 'sw.js.gz'), { force: true })
-        await page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration()
-          await registration?.update()
-        })
+        await publishNewWorker(page, join(root, 'dist'))
         await expect(page.getByText('A new version of Tote is available.')).toBeVisible({
           timeout: 30_000,
         })
@@ -333,14 +327,7 @@ test.describe('offline on real roads', () => {
             page.getByRole('button', { name: /^Queued: 1 unsent change$/ }),
           ).toBeVisible()
 
-          const distDir = join(root, 'dist')
-          appendFileSync(join(distDir, 'sw.js'), `\n// e2e: new version ${Date.now()}\n`)
-          rmSync(join(distDir, 'sw.js.br'), { force: true })
-          rmSync(join(distDir, 'sw.js.gz'), { force: true })
-          await page.evaluate(async () => {
-            const registration = await navigator.serviceWorker.getRegistration()
-            await registration?.update()
-          })
+          await publishNewWorker(page, join(root, 'dist'))
           await expect(page.getByText('A new version of Tote is available.')).toBeVisible({
             timeout: 30_000,
           })

@@ -1,10 +1,11 @@
 // Browser scenario: the built app is an installable PWA whose service worker takes
 // control and opens the shell offline.
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { openPage, startApp } from './support/browser'
+import { publishNewWorker } from './support/new-worker'
 import { ensureBuilt, root, startServer, type TestServer } from './support/server'
 import { expect, test } from './fixtures'
 
@@ -125,16 +126,7 @@ test.describe('installable, offline-capable PWA', () => {
       // The update prompt belongs to the app, which takes the page over on the first touch.
       await startApp(page)
 
-      // Publish a new version of the worker and let the page find it.
-      appendFileSync(join(distDir, 'sw.js'), `\n// e2e: new version ${Date.now()}\n`)
-      // The build's compressed copies would still be the old version: the server sends those
-      // first, so they go (it then sends the file itself).
-      rmSync(join(distDir, 'sw.js.br'), { force: true })
-      rmSync(join(distDir, 'sw.js.gz'), { force: true })
-      await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration()
-        await registration?.update()
-      })
+      await publishNewWorker(page, distDir)
       await expect(page.getByText('A new version of Tote is available.')).toBeVisible()
 
       // Nothing happens until the user accepts: the new worker stays installed, not active.
