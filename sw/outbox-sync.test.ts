@@ -15,13 +15,18 @@ vi.mock('../src/lib/outbox/worker-session', () => ({ readWorkerSession: async ()
 const network: ReplayResult = { sent: 0, failed: 0, stopped: 'network' }
 
 /** A worker scope with one open page, and a way to fire a sync event at it. */
-function fakeWorker(delays = [0, 0, 0]) {
+function fakeWorker(delays = [0, 0, 0], registerAnswer = () => Promise.resolve()) {
   const listeners = new Map<string, (event: unknown) => void>()
   const registered: string[] = []
   const posted: unknown[] = []
   const registration = {
     waiting: null as object | null,
-    sync: { register: async (tag: string) => void registered.push(tag) },
+    sync: {
+      register: (tag: string) => {
+        registered.push(tag)
+        return registerAnswer()
+      },
+    },
   }
   const scope = {
     addEventListener: (type: string, listener: (event: unknown) => void) => {
@@ -98,4 +103,11 @@ describe('Background Sync of the outbox', () => {
     await worker.activate()
     expect(worker.registered).toEqual([OUTBOX_SYNC_TAG])
   })
+
+  it('activates without waiting for Background Sync, which may answer only once it is active', async () => {
+    // As Chromium did while a new version was activating: register() never answered.
+    const worker = fakeWorker([0, 0, 0], () => new Promise<void>(() => {}))
+    await worker.activate()
+    expect(worker.registered).toEqual([OUTBOX_SYNC_TAG])
+  }, 5_000)
 })

@@ -77,9 +77,11 @@ export function registerOutboxSync(
       await (scope as SyncScope).registration.sync?.register(OUTBOX_SYNC_TAG)
     }
   }
-  scope.addEventListener('activate', (event) => {
-    const sync = (scope as SyncScope).registration.sync
-    if (sync) event.waitUntil(sync.register(OUTBOX_SYNC_TAG).catch(() => {}))
+  // Not part of the activation (no waitUntil): Chromium's Background Sync can stay busy until the
+  // new version is active (its register() and getTags() hung while activating), and an activation
+  // that never ends holds every request of the page, the reload after "Reload to update" first.
+  scope.addEventListener('activate', () => {
+    void (scope as SyncScope).registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => {})
   })
   scope.addEventListener('sync', (event) => {
     const sync = event as SyncEvent
