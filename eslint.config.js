@@ -22,6 +22,7 @@ export default tseslint.config(
       'node_modules',
       'src/route-tree.gen.ts',
       'server/db/migrations',
+      'bench/styling/styled-system',
     ],
   },
   js.configs.recommended,
@@ -149,7 +150,12 @@ export default tseslint.config(
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['./tsconfig.app.json', './tsconfig.node.json', './tsconfig.e2e.json'],
+          project: [
+            './tsconfig.app.json',
+            './tsconfig.node.json',
+            './tsconfig.e2e.json',
+            './tsconfig.bench.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -204,7 +210,7 @@ export default tseslint.config(
   },
   // Kebab-case file and folder names (TanStack Router's $param and _layout names allowed).
   {
-    files: ['{src,sw,server,contract,scripts,tests}/**/*.{ts,tsx,js,mjs}'],
+    files: ['{src,sw,server,contract,scripts,tests,bench}/**/*.{ts,tsx,js,mjs}'],
     ignores: ['src/routes/**'],
     plugins: { 'check-file': checkFile },
     rules: {

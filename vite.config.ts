@@ -13,7 +13,16 @@ import { manifest } from './scripts/pwa-manifest'
  * entry script of a public page (first visit: about 12 KB).
  */
 const lazyOnly =
-  /[\\/]node_modules[\\/](maplibre-gl|react-map-gl|@vis\.gl|@stripe|qr|dexie|workbox-window)[\\/]|[\\/]src[\\/](components[\\/]maplibre-view|lib[\\/](db\.ts|outbox[\\/]|offline[\\/]|auth-storage|idle|when-interacted)|main\.tsx)/
+  /[\\/]node_modules[\\/](maplibre-gl|react-map-gl|@vis\.gl|@stripe|qr|dexie|workbox-window)[\\/]|[\\/]src[\\/](components[\\/](maplibre-view|qr-code)|lib[\\/](db\.ts|outbox[\\/]|offline[\\/]|auth-storage|idle|when-interacted)|main\.tsx)/
+/**
+ * What every start runs to match a URL: the route files' own code (TanStack Router moves their
+ * loaders and components into '?tsr-split' modules) and the search parsers it calls. In a role's
+ * chunk they made every start import every role's chunk (a deliverer's start loaded the sender's
+ * and the admin's pages): they belong to 'app', whose priority wins over the roles' groups, and a
+ * role's chunk loads when one of its pages does.
+ */
+const routeTable =
+  /[\\/]src[\\/](routes[\\/][^?]*$|features[\\/][^\\/]+[\\/][^\\/]*search[^\\/]*\.ts$)/
 const group = (name: string, pattern: RegExp, priority: number, options = {}) => ({
   name,
   priority,
@@ -24,7 +33,8 @@ const chunkGroups = [
   group('vendor', /[\\/]node_modules[\\/]/, 20),
   group(
     'sender',
-    /[\\/]src[\\/](features[\\/](sender|payment-method)|routes[\\/]_app[\\/]_sender)/,
+    // /payment-method (both roles) shows the sender's receipts: its page comes with this chunk.
+    /[\\/]src[\\/](features[\\/](sender|payment-method)|routes[\\/]_app[\\/](_sender|payment-method))/,
     15,
   ),
   group(
@@ -35,7 +45,7 @@ const chunkGroups = [
   group('admin', /[\\/]src[\\/](features[\\/]admin|routes[\\/]_app[\\/]_admin)/, 15),
   group(
     'account',
-    /[\\/]src[\\/](features[\\/](profile|notifications|messages|ratings)|routes[\\/]_app[\\/](profile|notifications|payment-method))/,
+    /[\\/]src[\\/](features[\\/](profile|notifications|messages|ratings)|routes[\\/]_app[\\/](profile|notifications))/,
     15,
   ),
   group(
@@ -45,7 +55,9 @@ const chunkGroups = [
   ),
   group(
     'app',
-    /[\\/](src[\\/](components|lib|features[\\/]shell)[\\/]|src[\\/]routes[\\/](_app|__root)\.tsx|contract[\\/])/,
+    new RegExp(
+      `${/[\\/](src[\\/](components|lib|features[\\/]shell)[\\/]|src[\\/]routes[\\/](_app|__root)\.tsx|contract[\\/])/.source}|${routeTable.source}`,
+    ),
     16,
   ),
 ]

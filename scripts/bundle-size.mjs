@@ -1,8 +1,9 @@
 // npm run size (after npm run build): what a first visit to / and /login really transfers, in
 // brotli bytes on the wire (the .br files the server sends): the prerendered page, the scripts it
 // loads with everything they import statically, the icon and the web app manifest. Fails over the
-// budget. Also shows, for information, what the first interaction loads (the app taking the page
-// over) and what a signed-in page loads on a first visit without the service worker.
+// budget, or when every start loads a role's chunk. Also shows, for information, what the first
+// interaction loads (the app taking the page over) and what a signed-in page loads on a first
+// visit without the service worker.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -113,6 +114,17 @@ const appCode = staticGraph(dynamicImports(shell.js))
 console.log(
   `Signed-in page, first visit without the worker: shell ${kb(wireBytes('index.html'))} + app ${kb(sum(shell.js) + sum(appCode))} (${shell.js.size + appCode.size} files) + the page's route code (information)`,
 )
+// A role's pages load with the first of them, never with every start (decision 049, amendment):
+// a route file importing a role's module at its top level would pull that role into every start.
+const roleChunks = [...appCode].filter((f) =>
+  /(^|\/)(sender|deliverer|admin|pages)-[\w-]+\.js$/.test(f),
+)
+const mixedStart = roleChunks.length > 0
+if (mixedStart) {
+  console.log(
+    `  FAIL: every start loads a role's or the public pages' chunk: ${roleChunks.join(', ')}`,
+  )
+}
 
 // The service worker's install (sw/sw.ts): the precache list the build injected into sw.js, minus
 // the map, which it caches after the first signed-in page (sw/map-warmup.ts).
@@ -138,4 +150,4 @@ console.log(
     ? `first visit: OVER BUDGET (${BUDGET_KB} KB)`
     : `first visit: within budget (${BUDGET_KB} KB)`,
 )
-process.exit(over ? 1 : 0)
+process.exit(over || mixedStart ? 1 : 0)

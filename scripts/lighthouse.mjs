@@ -13,14 +13,12 @@
 // LIGHTHOUSE_DETAILS=1 (per page and run: the main thread's time per script, its long tasks, and
 // its CPU time, steadier than the scores on a busy machine), LIGHTHOUSE_SAVE=1 (every run's
 // report, with its trace and JavaScript profile, in .tmp/lighthouse/, for a closer look).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
-import { chromium } from 'playwright-core'
-import { buildUnlessSkipped, freePort, root, startServer } from './measure-server.mjs'
+import { cpuTasks, openBrowser } from './measure-browser.mjs'
+import { buildUnlessSkipped, root, startServer } from './measure-server.mjs'
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
 const only = process.env.LIGHTHOUSE_PAGES
 if (only && only !== 'public' && only !== 'signed-in') {
@@ -61,36 +59,6 @@ const shortUrl = (url) => {
   } catch {
     return url
   }
-}
-
-/**
- * The page's main-thread tasks from the trace, by their thread time (CPU time: unlike their
- * length, not stretched when other processes share the machine), and the blocking time those
- * would give at Lighthouse's 4x CPU slowdown: a steadier figure to compare two builds with.
- */
-function cpuTasks(trace) {
-  const events = trace?.traceEvents ?? []
-  const nav = events.find(
-    (e) =>
-      e.name === 'navigationStart' &&
-      e.args?.data?.isLoadingMainFrame &&
-      e.args.data.documentLoaderURL?.startsWith('http'),
-  )
-  if (!nav) return undefined
-  let cpuMs = 0
-  let blockingMs = 0
-  let long = 0
-  for (const e of events) {
-    if (e.pid !== nav.pid || e.tid !== nav.tid || e.name !== 'RunTask' || e.ph !== 'X') continue
-    if (e.ts < nav.ts) continue
-    const ms = (e.tdur ?? e.dur) / 1000
-    cpuMs += ms
-    if (4 * ms > 50) {
-      long++
-      blockingMs += 4 * ms - 50
-    }
-  }
-  return { cpuMs, blockingMs, long }
 }
 
 /** What the main thread did during a run: the scripts that cost most, and the long tasks. */
@@ -198,31 +166,6 @@ function row(path, r, target) {
 }
 
 buildUnlessSkipped()
-
-/** Chromium with a fresh profile, open to Lighthouse on a free debugging port. */
-async function openBrowser() {
-  const port = await freePort()
-  const profile = mkdtempSync(join(tmpdir(), 'tote-lighthouse-chrome-'))
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      `--remote-debugging-port=${port}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
-  const close = async () => {
-    await browser.close()
-    rmSync(profile, { recursive: true, force: true })
-  }
-  return { browser, port, close }
-}
 
 /** The signed-in sender's first item, read with the page's own session. */
 const firstItemId = (page) =>

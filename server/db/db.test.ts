@@ -12,7 +12,7 @@ describe.each(backends)('database on %s', (backend) => {
   })
   afterAll(() => t?.close())
 
-  it('has the cube and earthdistance extensions and GiST indexes on both ends of an item', async () => {
+  it('has the cube and earthdistance extensions and one GiST index, the route as a 6-D point (migration 0023)', async () => {
     const ext = await t.database.rows<{ extname: string }>(
       sql`select extname from pg_extension order by extname`,
     )
@@ -20,46 +20,22 @@ describe.each(backends)('database on %s', (backend) => {
     const idx = await t.database.rows<{ indexname: string; indexdef: string }>(
       sql`select indexname, indexdef from pg_indexes where tablename = 'items' and indexdef ilike '%gist%' order by indexname`,
     )
-    expect(idx.map((i) => i.indexname)).toEqual([
-      'items_from_earth_gist',
-      'items_route_gist',
-      'items_to_earth_gist',
-    ])
-    expect(idx[0]!.indexdef).toContain('ll_to_earth(from_lat, from_lng)')
+    // The two ends' own earth indexes are gone: no query read them, every write paid for them.
+    expect(idx.map((i) => i.indexname)).toEqual(['items_route_gist'])
     // The available-items corridor: from and to as one 6-D point (services/corridor.ts).
-    expect(idx[1]!.indexdef).toContain('cube(ARRAY[')
-    expect(idx[2]!.indexdef).toContain('ll_to_earth(to_lat, to_lng)')
+    expect(idx[0]!.indexdef).toContain('cube(ARRAY[')
   })
 
-  it('answers a radius query from the GiST index, not a scan of the table', async () => {
-    await t.database.rows(sql`analyze items`)
-    const plan = async (column: 'from' | 'to') => {
-      const [lat, lng] =
-        column === 'from'
-          ? [sql.raw('from_lat'), sql.raw('from_lng')]
-          : [sql.raw('to_lat'), sql.raw('to_lng')]
-      // Disabling sequential scans makes the planner show whether the index can answer at all.
-      const rows = await t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`)
-        const res = await tx.execute(
-          sql`explain select id from items where earth_box(ll_to_earth(${48.8566}, ${2.3522}), ${50000}) @> ll_to_earth(${lat}, ${lng})`,
-        )
-        return (Array.isArray(res) ? res : (res as unknown as { rows: unknown[] }).rows) as Record<
-          string,
-          string
-        >[]
-      })
-      return rows.map((r) => Object.values(r)[0]).join('\n')
-    }
-    expect(await plan('from')).toContain('items_from_earth_gist')
-    expect(await plan('to')).toContain('items_to_earth_gist')
-    // And the query finds what it should: items leaving Paris.
-    const near = await t.database.rows<{ from_address: string }>(
-      sql`select from_address from items where earth_box(ll_to_earth(48.8566, 2.3522), 50000) @> ll_to_earth(from_lat, from_lng)
-          and earth_distance(ll_to_earth(48.8566, 2.3522), ll_to_earth(from_lat, from_lng)) <= 50000`,
+  it("keeps the trips' route cells GIN without a pending list, and no index of travel dates alone (migration 0022)", async () => {
+    const [gin] = await t.database.rows<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where indexname = 'trips_route_cells_gin'`,
     )
-    expect(near.length).toBeGreaterThan(0)
-    expect(near.every((r) => r.from_address.startsWith('Paris'))).toBe(true)
+    expect(gin?.indexdef).toMatch(/fastupdate='?false/)
+    // Matching dates the GIN's candidates without an index (services/trip-alerts.ts).
+    const dated = await t.database.rows(
+      sql`select 1 from pg_indexes where indexname = 'trips_travel_date_idx'`,
+    )
+    expect(dated).toEqual([])
   })
 
   it('seeds the demo accounts, terms and items, and they can log in', async () => {

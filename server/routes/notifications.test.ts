@@ -92,13 +92,7 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     admin = await createUser(t.app, { role: 'admin' })
     sender = await createUser(t.app, { role: 'sender' })
     d1 = await createUser(t.app, { role: 'deliverer' })
-    const trip = await call(d1, 'POST', '/trips', {
-      origin_address: BERLIN,
-      destination_address: MUNICH,
-      radius_km: 10,
-      travel_date: utcDay(3),
-    })
-    expect(trip.statusCode).toBe(201)
+    expect((await saveTrip(d1, 10)).statusCode).toBe(201)
     expect((await call(d1, 'POST', '/push-subscriptions', phone.body)).statusCode).toBe(201)
   })
   afterEach(() => {
@@ -118,6 +112,14 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
       url: `/api${url}`,
       headers: user ? bearer(user) : {},
       ...(payload ? { payload } : {}),
+    })
+  /** Berlin -> Munich in three days, saved through the API (its route cells computed). */
+  const saveTrip = (user: TestUser, radiusKm: number) =>
+    call(user, 'POST', '/trips', {
+      origin_address: BERLIN,
+      destination_address: MUNICH,
+      radius_km: radiusKm,
+      travel_date: utcDay(3),
     })
   const approve = async (itemId: string, decision: 'approved' | 'rejected' = 'approved') => {
     const res = await call(admin, 'POST', '/admin/sending-approval', {
@@ -283,6 +285,23 @@ describe.each(backends)('trip matching and notifications on %s', (backend) => {
     await t.app.jobs.drain()
     expect(await notificationsOf(d1, onRoute.id)).toHaveLength(1)
     expect(await notificationsOf(older, onRoute.id)).toHaveLength(1)
+  })
+
+  it('asks a trip too wide for 1° route cells by its coarser cells', async () => {
+    // Berlin -> Munich 200 km either side: thousands of 1° pairs; the trip keeps coarser ones.
+    const wide = await createUser(t.app, { role: 'deliverer' })
+    expect((await saveTrip(wide, 200)).statusCode).toBe(201)
+    const [row] = await t.app.db.select().from(trips).where(eq(trips.delivererId, wide.id))
+    expect(row?.routeCells?.length).toBeGreaterThan(0)
+    const onRoute = await createItem(t.app, sender.id, { fromLat: 51.5, toLat: 49 })
+    expect(row?.routeCells).not.toContain(onRoute.routeCell)
+    // Picked up in Berlin, dropped in Hamburg: 250 km behind the trip's start, off its route.
+    const offRoute = await createItem(t.app, sender.id, { toLat: HAMBURG.lat, toLng: HAMBURG.lng })
+    await approve(onRoute.id)
+    await approve(offRoute.id)
+    await t.app.jobs.drain()
+    expect(await notificationsOf(wide, onRoute.id)).toHaveLength(1)
+    expect(await notificationsOf(wide, offRoute.id)).toHaveLength(0)
   })
 
   it('deletes a subscription the push service says is gone, and names the trip', async () => {

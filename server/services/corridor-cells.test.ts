@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mustPath, seededRandom } from '../testing/corridor'
-import { CELLS, cellOf, corridorCells, MAX_PAIRS } from './corridor-cells'
+import { CELLS, cellOf, corridorCells, MAX_PAIRS, tripCellKeys, tripCells } from './corridor-cells'
 import {
   greatCircleKm,
   matchesCorridor,
@@ -27,10 +27,18 @@ const cairo = { lat: 30.0444, lng: 31.2357 }
  * pair would hide it from the deliverer. Items are drawn all around the band (its edges, beyond the
  * ends, backwards) and only those the rule matches are checked.
  */
-function expectCovers(path: Path, o: LatLng, d: LatLng, r: number, seed: number) {
-  const cells = corridorCells(path)
-  if (!cells) throw new Error('expected route cells')
-  const pairs = new Set(cells)
+function expectCovers(
+  path: Path,
+  o: LatLng,
+  d: LatLng,
+  r: number,
+  seed: number,
+  holds = (from: LatLng, to: LatLng) => {
+    const cells = corridorCells(path)
+    if (!cells) throw new Error('expected route cells')
+    return new Set(cells).has(routeCell(from, to))
+  },
+) {
   const next = seededRandom(seed)
   const length = greatCircleKm(o, d)
   const near = () => pointOnPath(path, -r + next() * (length + 2 * r), (next() * 2 - 1) * r)
@@ -39,7 +47,7 @@ function expectCovers(path: Path, o: LatLng, d: LatLng, r: number, seed: number)
     const [from, to] = [near(), near()]
     if (!matchesCorridor(path, from, to)) continue
     matched++
-    if (!pairs.has(routeCell(from, to))) throw new Error(`missed ${JSON.stringify([from, to])}`)
+    if (!holds(from, to)) throw new Error(`missed ${JSON.stringify([from, to])}`)
   }
   expect(matched).toBeGreaterThan(500)
 }
@@ -90,5 +98,30 @@ describe('route cells (decision 025)', () => {
     const cells = corridorCells(mustPath(chicago, indianapolis, 50))
     expect(cells?.length).toBeLessThanOrEqual(MAX_PAIRS)
     expect(cells).toEqual([...(cells ?? [])].sort((x, y) => x - y))
+  })
+
+  it('give a saved trip coarser cells when 1° would need too many pairs, still holding every item', () => {
+    const routes: [LatLng, LatLng, number][] = [
+      [capeTown, cairo, 200],
+      [northPole, { lat: 87, lng: 170 }, 20],
+      [chicago, chicago, 500], // a disc of the widest radius
+      [fiji, samoa, 300], // across the antimeridian
+      [{ lat: 0.5, lng: -179.5 }, { lat: -0.5, lng: 179.5 }, 400], // both seams at once
+    ]
+    routes.forEach(([o, d, r], i) => {
+      const path = mustPath(o, d, r)
+      const cells = tripCells(path)
+      expect(cells.length).toBeLessThanOrEqual(MAX_PAIRS)
+      const held = new Set(cells)
+      expectCovers(path, o, d, r, i + 11, (from, to) =>
+        tripCellKeys(from, to).some((key) => held.has(key)),
+      )
+    })
+  })
+
+  it("keep a trip's 1° pairs, the items' route_cell, when there are few enough", () => {
+    const path = mustPath(chicago, indianapolis, 50)
+    expect(tripCells(path)).toEqual(corridorCells(path))
+    expect(tripCellKeys(chicago, indianapolis)[0]).toBe(routeCell(chicago, indianapolis))
   })
 })

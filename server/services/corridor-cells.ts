@@ -6,16 +6,27 @@
  * internal boxes overlap across whole regions. Long, wide corridors have too many pairs and keep
  * the 6-D boxes (corridor-geometry.ts corridorBoxes).
  */
-import { EARTH_KM, type Path, type Vec3 } from './corridor-geometry'
+import { EARTH_KM, type LatLng, type Path, type Vec3 } from './corridor-geometry'
 
-/** Grid step in degrees. schema.ts builds the column from the same numbers (routeCellSql). */
-const CELL_DEG = 1
-/** Rows of cells: latitude -90 up to 90 (90 itself is the last row). */
-const ROWS = 180 / CELL_DEG + 1
-/** Columns: longitude -180 up to 180 (180 itself is the last column, the same meridian as -180). */
-const COLS = 360 / CELL_DEG + 1
+/**
+ * A latitude/longitude grid of `deg`-degree cells (`deg` divides 180): rows from latitude -90 up to
+ * 90 (90 itself is the last row), columns from longitude -180 up to 180 (180 itself is the last
+ * column, the same meridian as -180); a route cell is pickup cell × cells + drop-off cell.
+ */
+interface Grid {
+  deg: number
+  rows: number
+  cols: number
+  cells: number
+}
+const gridOf = (deg: number): Grid => {
+  const [rows, cols] = [180 / deg + 1, 360 / deg + 1]
+  return { deg, rows, cols, cells: rows * cols }
+}
+/** The route cells' grid: 1°. schema.ts builds the column from the same numbers (routeCellSql). */
+const FINE = gridOf(1)
 /** Cells in the grid: a route cell is pickup cell × CELLS + drop-off cell. */
-export const CELLS = ROWS * COLS
+export const CELLS = FINE.cells
 /**
  * Above this many pairs the B-tree probes cost more than the 6-D GiST search (measured on the
  * bench's million items): the corridor keeps its boxes.
@@ -29,9 +40,6 @@ const MARGIN = 1e-9
 
 const RAD = Math.PI / 180
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
-const rowOf = (latDeg: number) => clamp(Math.floor((latDeg + 90) / CELL_DEG), 0, ROWS - 1)
-const colOf = (lngDeg: number) => Math.floor((lngDeg + 180) / CELL_DEG)
-const LAST_COL = 360 / CELL_DEG
 
 /**
  * The cells a disc of angular `radius` around the unit vector `c` touches: the disc's latitude
@@ -39,28 +47,32 @@ const LAST_COL = 360 / CELL_DEG
  * antimeridian. Cells on the last row and column (latitude 90, longitude 180 exactly) come with
  * their neighbours, as floor() puts such points there.
  */
-function discCells(c: Vec3, radius: number, into: (cell: number) => void) {
+function discCells(grid: Grid, c: Vec3, radius: number, into: (cell: number) => void) {
+  const { deg, cols: width } = grid
+  const [lastRowOfGrid, lastCol] = [grid.rows - 1, width - 1]
+  const rowOf = (latDeg: number) => clamp(Math.floor((latDeg + 90) / deg), 0, lastRowOfGrid)
+  const colOf = (lngDeg: number) => Math.floor((lngDeg + 180) / deg)
   const lat = Math.asin(clamp(c[2], -1, 1))
   const lng = Math.atan2(c[1], c[0])
   const r = radius + MARGIN
   const latMin = (lat - r) / RAD
   const latMax = (lat + r) / RAD
   const rows = [rowOf(latMin), rowOf(latMax)] as const
-  const lastRow = rows[1] >= ROWS - 2 ? ROWS - 1 : rows[1]
+  const lastRow = rows[1] >= lastRowOfGrid - 1 ? lastRowOfGrid : rows[1]
   const cols: number[] = []
   if (latMax >= 90 || latMin <= -90 || Math.sin(r) >= Math.cos(lat)) {
-    for (let col = 0; col < COLS; col++) cols.push(col)
+    for (let col = 0; col < width; col++) cols.push(col)
   } else {
     const half = Math.asin(Math.sin(r) / Math.cos(lat)) / RAD
     const from = colOf(lng / RAD - half)
     const to = colOf(lng / RAD + half)
     for (let col = from; col <= to; col++) {
-      const wrapped = ((col % LAST_COL) + LAST_COL) % LAST_COL
+      const wrapped = ((col % lastCol) + lastCol) % lastCol
       cols.push(wrapped)
-      if (wrapped === 0 || wrapped === LAST_COL - 1) cols.push(LAST_COL)
+      if (wrapped === 0 || wrapped === lastCol - 1) cols.push(lastCol)
     }
   }
-  for (let row = rows[0]; row <= lastRow; row++) for (const col of cols) into(row * COLS + col)
+  for (let row = rows[0]; row <= lastRow; row++) for (const col of cols) into(row * width + col)
 }
 
 /** The unit vector `t` radians along the path from its origin. */
@@ -81,7 +93,9 @@ const along = (path: Path, t: number): Vec3 => {
  * sample that touches it and its drop-offs no later than the last; a pair is kept when the first
  * is at most one step after the last (the order test's 1 km slack is under a step).
  */
-export function corridorCells(path: Path): number[] | null {
+export const corridorCells = (path: Path): number[] | null => gridPairs(FINE, path)
+
+function gridPairs(grid: Grid, path: Path): number[] | null {
   const radiusKm = path.radius * EARTH_KM
   const stepKm = clamp(radiusKm, MIN_STEP_KM, MAX_STEP_KM)
   const steps = path.disc ? 0 : Math.ceil((path.length * EARTH_KM) / stepKm)
@@ -90,7 +104,7 @@ export function corridorCells(path: Path): number[] | null {
   const last = new Map<number, number>()
   for (let i = 0; i <= steps; i++) {
     const centre = steps === 0 ? path.a : along(path, (path.length * i) / steps)
-    discCells(centre, reach, (cell) => {
+    discCells(grid, centre, reach, (cell) => {
       if (!first.has(cell)) first.set(cell, i)
       last.set(cell, i)
     })
@@ -100,12 +114,44 @@ export function corridorCells(path: Path): number[] | null {
   for (const [pickup, firstAt] of first)
     for (const [dropOff, lastAt] of last)
       if (path.disc || firstAt <= lastAt + 1) {
-        pairs.push(pickup * CELLS + dropOff)
+        pairs.push(pickup * grid.cells + dropOff)
         if (pairs.length > MAX_PAIRS) return null
       }
   return pairs.sort((x, y) => x - y)
 }
 
-/** The cell of a place, as the SQL column computes it (tests check the two agree). */
-export const cellOf = (lat: number, lng: number) =>
-  Math.floor((lat + 90) / CELL_DEG) * COLS + Math.floor((lng + 180) / CELL_DEG)
+/** The cell of a place on a grid (the 1° one: as the SQL column computes it, tests check the two agree). */
+export const cellOf = (lat: number, lng: number, grid = FINE) =>
+  Math.floor((lat + 90) / grid.deg) * grid.cols + Math.floor((lng + 180) / grid.deg)
+
+/**
+ * Saved trips' grids, finest first (each step 2–3 times coarser, each a divisor of 180): a trip
+ * keeps the pairs of the finest grid that gives at most MAX_PAIRS (90° cells give at most 225, so
+ * every route with a path has some). Only matching an approved item reads them (a GIN search, not
+ * B-tree probes), so a coarse grid only makes more trips candidates, never fewer.
+ */
+const TRIP_GRIDS = [1, 2, 5, 10, 30, 90].map(gridOf)
+/**
+ * A trip's pairs on grid i are tagged i × LEVEL: the grids' numbers never meet (LEVEL is above the
+ * 1° grid's 65 341² pairs; 6 × 2⁴⁰ stays an exact double and a bigint).
+ */
+const LEVEL = 2 ** 40
+
+/**
+ * A saved trip's route cells: the 1° pairs of corridorCells when there are at most MAX_PAIRS, else
+ * the tagged pairs of the first coarser grid with at most MAX_PAIRS (long or wide corridors).
+ */
+export function tripCells(path: Path): number[] {
+  for (const [i, grid] of TRIP_GRIDS.entries()) {
+    const pairs = gridPairs(grid, path)
+    if (pairs) return pairs.map((pair) => i * LEVEL + pair)
+  }
+  throw new Error('no grid holds the corridor') // 90° cells always do (at most 15 cells)
+}
+
+/** An item's route cell on every trip grid, tagged as tripCells tags them: a trip holds one of them if it can hold the item. */
+export const tripCellKeys = (from: LatLng, to: LatLng): number[] =>
+  TRIP_GRIDS.map(
+    (grid, i) =>
+      i * LEVEL + cellOf(from.lat, from.lng, grid) * grid.cells + cellOf(to.lat, to.lng, grid),
+  )

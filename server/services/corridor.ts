@@ -234,24 +234,39 @@ function detourTenths(ref: Ref) {
 }
 
 /**
- * One pass over the corridor gives the page and, through the window, the total count. `ref` makes
- * it either a one-off query with the values inline or the text of a prepared statement.
+ * One pass over the corridor gives the page and, through the window, the total count. The pass
+ * reads only columns that items_route_cell_idx carries (migration 0024): PostgreSQL can test every
+ * candidate on the index alone, and reads from the table only the page's rows, joined after. At
+ * ten million items a busy route's candidates were each on a table page of their own (12 621
+ * pages for 12 820 candidates, docs/benchmarks.md). `ref` makes it either a one-off query with the
+ * values inline or the text of a prepared statement.
  */
 function buildCorridor(db: Db, shape: CorridorShape, ref: Ref, limit: SQL, offset: SQL) {
-  const distance = endsKm(ref).mapWith(Number)
-  const detour = detourTenths(ref).mapWith(Number)
-  return db
+  const detour = detourTenths(ref)
+  const page = db
     .select({
-      item: items,
-      distance,
-      detour,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      id: items.id,
+      deadline: sql<Date>`${items.deliveryDeadline}`.as('deadline'),
+      distance: endsKm(ref).as('distance'),
+      detour: detour.as('detour'),
+      total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(items)
     .where(corridorWhere(shape, ref))
     .orderBy(asc(detour), asc(items.deliveryDeadline), asc(items.id))
     .limit(limit as unknown as number)
     .offset(offset as unknown as number)
+    .as('page')
+  return db
+    .select({
+      item: items,
+      distance: sql<number>`${page.distance}`.mapWith(Number),
+      detour: sql<number>`${page.detour}`.mapWith(Number),
+      total: sql<number>`${page.total}`.mapWith(Number),
+    })
+    .from(page)
+    .innerJoin(items, eq(items.id, page.id))
+    .orderBy(asc(page.detour), asc(page.deadline), asc(page.id))
 }
 
 /** The page query with its values inline, as a Drizzle builder (the plan test and the bench EXPLAIN it). */

@@ -3,7 +3,7 @@ import type { Location } from '../../contract/items'
 import { MAX_TRIPS, type Trip } from '../../contract/trips'
 import type { Db } from '../db/client'
 import { trips, users } from '../db/schema'
-import { corridorCells } from './corridor-cells'
+import { tripCells } from './corridor-cells'
 import { pathOf } from './corridor-geometry'
 
 export type TripRow = typeof trips.$inferSelect
@@ -28,14 +28,14 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const earliestTravelDate = (now = new Date()) =>
   new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10)
 
-/** The route cells of a trip's corridor (null: too many to list, or antipodal ends). */
+/** The route cells of a trip's corridor (corridor-cells.ts tripCells; null: antipodal ends, no route). */
 export function tripRouteCells(
   origin: Pick<Location, 'lat' | 'lng'>,
   destination: Pick<Location, 'lat' | 'lng'>,
   radiusKm: number,
 ): number[] | null {
   const path = pathOf(origin, destination, radiusKm)
-  return path ? corridorCells(path) : null
+  return path ? tripCells(path) : null
 }
 
 const columns = (t: TripInput) => ({

@@ -1,0 +1,54 @@
+// What the measuring scripts that drive Chromium share (lighthouse, styling-ab): Debian's Chromium
+// with a fresh profile on a free debugging port, and the main thread's CPU time read from a trace.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts'
+import { freePort } from './measure-server.mjs'
+
+/**
+ * The page's main-thread tasks from the trace, by their thread time (CPU time: unlike their
+ * length, not stretched when other processes share the machine), and the blocking time those
+ * would give at Lighthouse's 4x CPU slowdown: a steadier figure to compare two builds with.
+ */
+export function cpuTasks(trace) {
+  const events = trace?.traceEvents ?? []
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame &&
+      e.args.data.documentLoaderURL?.startsWith('http'),
+  )
+  if (!nav) return undefined
+  let cpuMs = 0
+  let blockingMs = 0
+  let long = 0
+  for (const e of events) {
+    if (e.pid !== nav.pid || e.tid !== nav.tid || e.name !== 'RunTask' || e.ph !== 'X') continue
+    if (e.ts < nav.ts) continue
+    const ms = (e.tdur ?? e.dur) / 1000
+    cpuMs += ms
+    if (4 * ms > 50) {
+      long++
+      blockingMs += 4 * ms - 50
+    }
+  }
+  return { cpuMs, blockingMs, long }
+}
+
+/** Chromium with a fresh profile, open to Lighthouse on a free debugging port. */
+export async function openBrowser() {
+  const port = await freePort()
+  const profile = mkdtempSync(join(tmpdir(), 'tote-lighthouse-chrome-'))
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS],
+  })
+  const close = async () => {
+    await browser.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+  return { browser, port, close }
+}

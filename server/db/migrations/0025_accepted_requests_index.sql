@@ -1,0 +1,1 @@
+CREATE INDEX "delivery_requests_accepted_item_idx" ON "delivery_requests" USING btree ("item_id") WHERE request_status = 'accepted';
