@@ -58,7 +58,7 @@ export const kindRules: Record<NotificationKind, KindRule> = {
   request_awaits_sender: {
     audience: 'sender',
     mail: true,
-    label: 'A deliverer waits for me to accept or reject',
+    label: 'A deliverer waits for me to accept or decline',
   },
   picked_up: { audience: 'sender', mail: false, label: 'My item was picked up' },
   delivered: { audience: 'sender', mail: true, label: 'My item was delivered' },

@@ -26,10 +26,21 @@ describe('Pager', () => {
   })
 
   it("takes the server's last_page and cannot go past either end", () => {
-    renderPager({ current_page: 1, per_page: 10, total: 0, last_page: 1 })
-    expect(screen.getByText('Showing 0–0 of 0')).toBeInTheDocument()
-    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled()
+    renderPager({ current_page: 5, per_page: 10, total: 45, last_page: 5 })
+    expect(screen.getByText('Page 5 of 5')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled()
+  })
+
+  it('with everything on one page, shows the count alone', () => {
+    renderPager({ current_page: 1, per_page: 10, total: 3, last_page: 1 })
+    expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument()
+    expect(screen.queryByText('Page 1 of 1')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('keeps a way back from a page past the end', () => {
+    renderPager({ current_page: 3, per_page: 10, total: 0, last_page: 1 })
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled()
   })
 })

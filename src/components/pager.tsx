@@ -17,6 +17,9 @@ export function Pager({ pagination, onPage, noun, children }: PagerProps) {
   const lastPage = pagination.last_page ?? Math.max(1, Math.ceil(total / perPage))
   const first = total === 0 ? 0 : (page - 1) * perPage + 1
   const to = Math.min(total, page * perPage)
+  // Everything on one page: the count alone, not "Page 1 of 1" between two greyed-out buttons. A
+  // page past the end (the list shrank) keeps its buttons, to go back.
+  const onePage = lastPage <= 1 && page <= 1
   return (
     <Flex as="nav" aria-label="Pagination" wrap="wrap" gap="3" align="end" justify="space-between">
       <Text color="fg.muted" fontSize="sm" aria-live="polite">
@@ -25,20 +28,29 @@ export function Pager({ pagination, onPage, noun, children }: PagerProps) {
       </Text>
       <HStack gap="3" align="end" wrap="wrap">
         {children}
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Text fontSize="sm" aria-current="page" alignSelf="center">
-          Page {page} of {lastPage}
-        </Text>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={page >= lastPage}
-          onClick={() => onPage(page + 1)}
-        >
-          Next page
-        </Button>
+        {!onePage && (
+          <>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page <= 1}
+              onClick={() => onPage(page - 1)}
+            >
+              Previous page
+            </Button>
+            <Text fontSize="sm" aria-current="page" alignSelf="center">
+              Page {page} of {lastPage}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page >= lastPage}
+              onClick={() => onPage(page + 1)}
+            >
+              Next page
+            </Button>
+          </>
+        )}
       </HStack>
     </Flex>
   )

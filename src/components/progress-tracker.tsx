@@ -10,7 +10,8 @@ const stoppedText: Record<NonNullable<ItemProgress['stopped']>, string> = {
 /**
  * Posted → Approved → Matched → Paid → Picked up → Delivered, as an ordered list: every step reached
  * carries a ✓ and the words "done" (not colour alone); the latest one reached has
- * aria-current="step" and is bold and ringed. Three a row on phones, one row from md up: no sideways scroll.
+ * aria-current="step" and is bold and ringed. Two a row on phones (three made "Approved", bold,
+ * run under the next step at 360 px), three from sm, one row from md up: no sideways scroll.
  */
 function ProgressTracker({
   progress,
@@ -24,7 +25,11 @@ function ProgressTracker({
       <Grid
         as="ol"
         listStyleType="none"
-        templateColumns={{ base: 'repeat(3, minmax(0, 1fr))', md: 'repeat(6, minmax(0, 1fr))' }}
+        templateColumns={{
+          base: 'repeat(2, minmax(0, 1fr))',
+          sm: 'repeat(3, minmax(0, 1fr))',
+          md: 'repeat(6, minmax(0, 1fr))',
+        }}
         gap="2"
       >
         {progressSteps.map((step, index) => {

@@ -1,25 +1,8 @@
 import { Badge } from '@chakra-ui/react'
-import {
-  approvalLabels,
-  itemStage,
-  requestLabels,
-  stageLabels,
-  type ItemStage,
-} from '@contract/item-stage'
+import { approvalLabels, itemStage, requestLabels, stageLabels } from '@contract/item-stage'
 import type { Approval } from '@contract/lifecycle'
 import type { Item } from '@contract/items'
-
-/** One colour per stage across the product; the words carry the meaning, not the colour. */
-export const stagePalette: Record<ItemStage, string> = {
-  awaiting_review: 'yellow',
-  not_approved: 'red',
-  open_for_offers: 'gray',
-  offer_received: 'orange',
-  paid: 'blue',
-  on_its_way: 'purple',
-  delivered: 'green',
-  cancelled: 'red',
-}
+import { stagePalette } from './stage-palette'
 
 const answerPalette = { pending: 'yellow', approved: 'green', accepted: 'green', rejected: 'red' }
 

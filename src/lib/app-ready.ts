@@ -8,8 +8,9 @@ export const appReady = new Promise<void>((resolve) => {
 })
 
 /**
- * For the layouts every page renders in: their effect runs once the page around it is committed
- * (a hydrated page's content is its own Suspense boundary, hydrated after the root's).
+ * For the layouts every page renders in: their effect runs once the page around it is committed.
+ * Hydrated, the layout and the page's content are one Suspense boundary (the router's, after the
+ * root's), so this runs once the content's fields are React's too (dist/prerendered/login.html).
  */
 export function useMarkAppReady() {
   useEffect(() => markReady(), [])

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Role } from '@contract/user'
 import { LazyProfileModal } from '@/features/profile/lazy-profile-modal'
 import { userDataQueryOptions } from '@/features/profile/api'
@@ -12,8 +12,15 @@ import { apiFailure } from '@/lib/api-failure'
 import { requireSignIn } from '@/lib/guards'
 import { loneToken } from '@/lib/auth-storage'
 import { useWarmMapCache } from '@/lib/offline/warm-map-cache'
-import { KeepDeliveriesOnDevice } from '@/features/deliverer/keep-deliveries-on-device'
 import { useSession } from '@/lib/use-session'
+
+// A deliverer's only: loaded with their code, so a sender's or an admin's start does not load the
+// deliverer's chunk.
+const KeepDeliveriesOnDevice = lazy(() =>
+  import('@/features/deliverer/keep-deliveries-on-device').then((m) => ({
+    default: m.KeepDeliveriesOnDevice,
+  })),
+)
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
@@ -86,7 +93,11 @@ function AppRoute() {
       </AppLayout>
       <Toaster />
       {/* Issue 29 part 7: accepted deliveries are on the device before they are opened. */}
-      {role === 'deliverer' && <KeepDeliveriesOnDevice />}
+      {role === 'deliverer' && (
+        <Suspense fallback={null}>
+          <KeepDeliveriesOnDevice />
+        </Suspense>
+      )}
     </QueryClientProvider>
   )
 }

@@ -87,7 +87,7 @@ test.describe('admin review of an item and an information request', () => {
       await waitForPath(page, '/admin-dashboard')
       await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible()
 
-      const queue = page.getByRole('region', { name: 'Items awaiting sending approval' })
+      const queue = page.getByRole('region', { name: 'Items awaiting review' })
       await queue.getByRole('link', { name: itemName }).click()
       await waitForPath(page, reviewPath())
       await expect(

@@ -1,7 +1,14 @@
 // Browser scenarios of issue 29 for the deliverer, on a 360 px phone: an accepted delivery is on the
 // device before it is ever opened (part 7), a declined request says so (part 8), and Available
 // Items is never an empty start (part 4). The real server and the built PWA.
-import { apiCall, apiLogin, offerApproved, postApprovedItem, TINY_PDF } from './support/api'
+import {
+  apiCall,
+  BERLIN_TO_MUNICH,
+  apiLogin,
+  offerApproved,
+  postApprovedItem,
+  TINY_PDF,
+} from './support/api'
 import { ACTION_TIMEOUT_MS, waitForPath } from './support/browser'
 import { expectSavedForOffline, TRAVEL_PROOF } from './support/outbox-ui'
 import { expect, expectPresent, signIn, test } from './fixtures'
@@ -48,9 +55,6 @@ test('offline, an accepted delivery never opened shows the recipient address', a
   })
   await page.context().setOffline(false)
 })
-
-const place = (o: object) => encodeURIComponent(JSON.stringify(o))
-const BERLIN_TO_MUNICH = `/available-items?origin=${place({ lat: 52.52, lng: 13.405, address: 'Berlin, Germany' })}&destination=${place({ lat: 48.137, lng: 11.575, address: 'Munich, Germany' })}&per_page=100`
 
 test('a declined request shows Declined, and a new offer can follow', async ({
   delivererPage: page,

@@ -4,7 +4,13 @@
 // nothing. The post-item draft survives a reload.
 import type { Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { apiCall, apiLogin, postApprovedItem, type UploadFile } from './support/api'
+import {
+  apiCall,
+  BERLIN_TO_MUNICH,
+  apiLogin,
+  postApprovedItem,
+  type UploadFile,
+} from './support/api'
 import { expectImageShown, field, waitForPath } from './support/browser'
 import type { TestServer } from './support/server'
 import { expect, problemsOf, rolePage, test, type Role } from './fixtures'
@@ -224,10 +230,7 @@ test.describe('item photos', () => {
 
         await page.goto('/deliverer-dashboard')
         await waitForPath(page, '/deliverer-dashboard')
-        const place = (o: object) => encodeURIComponent(JSON.stringify(o))
-        await page.goto(
-          `/available-items?origin=${place({ lat: 52.52, lng: 13.405, address: 'Berlin, Germany' })}&destination=${place({ lat: 48.137, lng: 11.575, address: 'Munich, Germany' })}&per_page=100`,
-        )
+        await page.goto(BERLIN_TO_MUNICH)
         const card = page.getByRole('article', { name })
         const thumb = card.getByRole('img', { name: `Photo of ${name}` })
         await expectImageShown(thumb, 'the thumbnail shows')

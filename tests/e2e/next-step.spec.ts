@@ -2,7 +2,14 @@
 // step, and the button that takes it sits inside the first screen: the sender's offer to accept
 // and pay, the deliverer's request, and the deliverer's pickup. The real server and the built PWA.
 import type { Locator, Page } from '@playwright/test'
-import { apiCall, apiLogin, apiMultipart, postApprovedItem, TINY_PDF } from './support/api'
+import {
+  apiCall,
+  BERLIN_TO_MUNICH,
+  apiLogin,
+  apiMultipart,
+  postApprovedItem,
+  TINY_PDF,
+} from './support/api'
 import { expect, expectPresent, test } from './fixtures'
 
 const PHONE = { width: 360, height: 800 }
@@ -107,4 +114,33 @@ test('the next step and its button are on the first screen of each item page', a
     senderPage.getByRole('link', { name: 'Show the pickup code' }),
     "the sender's pickup code link",
   )
+})
+
+test('on a phone, Available items with a route starts its results on the first screen', async ({
+  delivererPage: page,
+  server,
+}) => {
+  test.setTimeout(120_000)
+  const base = server.baseURL
+  const sender = await apiLogin(base, 'sender@example.com')
+  const admin = await apiLogin(base, 'admin@example.com')
+  const item = await postApprovedItem(base, sender.token, admin.token, `On the route ${Date.now()}`)
+
+  await page.setViewportSize(PHONE)
+  await page.goto(BERLIN_TO_MUNICH)
+  // The route folds into one line; its fields are a tap away.
+  const route = page.getByRole('region', { name: 'Your route', exact: true })
+  await expect(route).toContainText('Berlin, Germany → to Munich, Germany', { timeout: 45_000 })
+  await expect(route.getByRole('combobox')).toHaveCount(0)
+  await expectOnFirstScreen(
+    page,
+    page.getByRole('article').first().getByRole('heading').first(),
+    'the first result',
+  )
+  await expect(page.getByRole('article', { name: item.name })).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('available-route-360.png') })
+
+  await route.getByRole('button', { name: 'Change route' }).click()
+  await expect(route.getByRole('combobox', { name: /Current location/ })).toBeFocused()
+  await expect(route.getByRole('combobox', { name: /Destination/ })).toHaveValue('Munich, Germany')
 })

@@ -106,7 +106,15 @@ test.describe('offline on real roads', () => {
   async function signedInDeliverer(browser: Browser): Promise<Session> {
     const session = await openPage(browser, proxy.baseURL)
     await logIn(session.page, DELIVERER)
-    await waitForPath(session.page, '/deliverer-dashboard')
+    // The app starts on the prerendered /login while it is being filled in, then signs in and
+    // loads the deliverer's code: on a loaded CI machine that once took more than 15 s (the
+    // navigation timeout, 30 s, is the fair bound). Should it fail, say what crossed the link.
+    await waitForPath(session.page, '/deliverer-dashboard', 30_000).catch((error: unknown) => {
+      throw new Error(
+        `not signed in; the last requests over the link: ${proxy.requests().slice(-20).join(', ')}`,
+        { cause: error },
+      )
+    })
     await expect(
       session.page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
     ).toBeVisible()

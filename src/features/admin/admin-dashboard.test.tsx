@@ -56,13 +56,13 @@ describe('Admin dashboard', { timeout: 20_000 }, () => {
     renderApp('/admin-dashboard')
 
     expect(await screen.findByRole('heading', { name: 'Admin dashboard', level: 1 })).toBeVisible()
-    const sending = await screen.findByRole('region', { name: 'Items awaiting sending approval' })
+    const sending = await screen.findByRole('region', { name: 'Items awaiting review' })
     expect(await within(sending).findByRole('link', { name: 'Vintage camera' })).toHaveAttribute(
       'href',
       `/sending-approval/item/${ITEM_ID}`,
     )
     expect(within(sending).getByText('2 more waiting')).toBeInTheDocument()
-    const delivery = screen.getByRole('region', { name: 'Requests awaiting delivery approval' })
+    const delivery = screen.getByRole('region', { name: 'Offers awaiting review' })
     expect(within(delivery).getByText('Nothing waiting')).toBeInTheDocument()
 
     expect(asked).toContain('sending_approval=pending&per_page=5')

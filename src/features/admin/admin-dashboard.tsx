@@ -43,8 +43,8 @@ function Counters({ stats }: { stats: AdminStats }) {
   return (
     <Stack gap="6">
       <SimpleGrid as="section" aria-label="Waiting for review" columns={{ base: 1, sm: 3 }} gap="4">
-        <Counter label="Awaiting sending approval" value={stats.awaiting_sending_approval} />
-        <Counter label="Awaiting delivery approval" value={stats.awaiting_delivery_approval} />
+        <Counter label="Items awaiting review" value={stats.awaiting_sending_approval} />
+        <Counter label="Offers awaiting review" value={stats.awaiting_delivery_approval} />
         <Counter label="Unread information responses" value={stats.unread_info_responses}>
           <Link asChild color="brand.fg" fontSize="sm">
             <RouterLink to="/items-management">Open the items list</RouterLink>
@@ -94,7 +94,7 @@ export function AdminDashboard() {
           <Card.Root>
             <Card.Body>
               <ReviewQueue
-                title="Items awaiting sending approval"
+                title="Items awaiting review"
                 query={sending}
                 describe={(item) => `From ${item.sender.name}`}
               />
@@ -103,7 +103,7 @@ export function AdminDashboard() {
           <Card.Root>
             <Card.Body>
               <ReviewQueue
-                title="Requests awaiting delivery approval"
+                title="Offers awaiting review"
                 query={delivery}
                 describe={(item) =>
                   `${item.requests_count} ${item.requests_count === 1 ? 'request' : 'requests'}`

@@ -7,6 +7,7 @@ import { serverFieldErrors, validate, type FieldErrors } from '@/lib/validation'
 import { useForgotPasswordMutation } from './api'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
+import { shownText } from './shown-text'
 import { TextLink } from './text-link'
 
 export function ForgotPasswordForm() {
@@ -14,9 +15,11 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const result = validate(forgotPasswordBody, { email })
+    const shown = shownText(event.currentTarget, { email })
+    setEmail(shown.email)
+    const result = validate(forgotPasswordBody, shown)
     if (!result.ok) return setErrors(result.errors)
     setErrors({})
     forgot.mutate(result.data.email, { onError: (error) => setErrors(serverFieldErrors(error)) })

@@ -37,6 +37,38 @@ describe('login', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toEqual(testUsers.deliverer)
   })
 
+  it('sends what the fields show, typed before the app took the form over', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.post('/api/login', async ({ request }) => {
+        sent.push(await request.json())
+        return answer(loginAnswer, {
+          success: true,
+          message: 'Logged in',
+          data: {
+            token: 'jwt-deliverer',
+            expires_at: '2099-01-01T00:00:00.000Z',
+            user: testUsers.deliverer,
+          },
+        })
+      }),
+      userDataHandler('deliverer'),
+    )
+    const { router, user } = renderApp('/login')
+    const email = await screen.findByLabelText<HTMLInputElement>(/email/i)
+    const password = screen.getByLabelText<HTMLInputElement>(/password/i)
+    // On the page, but never seen by the app (as when an early hand-over is lost).
+    email.value = 'deliverer@example.com'
+    password.value = 'password123'
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+
+    expect(
+      await screen.findByRole('heading', { name: 'Deliverer dashboard', level: 1 }),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/deliverer-dashboard')
+    expect(sent).toEqual([{ email: 'deliverer@example.com', password: 'password123' }])
+  })
+
   it('keeps the Log in button busy until the next page has rendered', async () => {
     let answerUserData: () => void = () => {}
     const answered = new Promise<void>((resolve) => (answerUserData = resolve))

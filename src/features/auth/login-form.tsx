@@ -14,6 +14,7 @@ import { useLoginMutation } from './api'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
 import { ResendVerification } from './resend-verification'
+import { shownText } from './shown-text'
 import { TextLink } from './text-link'
 
 export function LoginForm({ redirectTo }: { redirectTo?: string }) {
@@ -29,9 +30,12 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   // Changes made offline wait on this device for their user (an expired or refused session).
   const waiting = useSignInNeeded()
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const result = validate(loginBody, { email, password })
+    const shown = shownText(event.currentTarget, { email, password })
+    setEmail(shown.email)
+    setPassword(shown.password)
+    const result = validate(loginBody, shown)
     if (!result.ok) return setErrors(result.errors)
     setErrors({})
     login.mutate(result.data, {

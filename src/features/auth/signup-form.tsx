@@ -9,6 +9,7 @@ import { useRegisterMutation } from './api'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
 import { ResendVerification } from './resend-verification'
+import { shownText } from './shown-text'
 import { TextLink } from './text-link'
 
 type SignupRole = 'sender' | 'deliverer'
@@ -33,13 +34,15 @@ export function SignupForm() {
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((f) => ({ ...f, [field]: value }))
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const shown = shownText(event.currentTarget, form)
+    setForm(shown)
     const result = validate(registerBody, {
-      ...form,
+      ...shown,
       role,
-      phone: form.phone || undefined,
-      address: form.address || undefined,
+      phone: shown.phone || undefined,
+      address: shown.address || undefined,
       accept_terms: acceptTerms,
     })
     if (!result.ok) {
@@ -56,8 +59,12 @@ export function SignupForm() {
       <AuthCard title="Check your email">
         <Stack gap="4">
           <FormAlert status="success">
-            Check your email: we sent a verification link to {register.data.data.user.email}. Open
-            it to activate your account, then log in.
+            {/* A long address breaks rather than pushing the page sideways on a phone. */}
+            Check your email: we sent a verification link to{' '}
+            <Text as="span" overflowWrap="anywhere">
+              {register.data.data.user.email}
+            </Text>
+            . Open it to activate your account, then log in.
           </FormAlert>
           <ResendVerification email={register.data.data.user.email} />
           <Text>

@@ -19,6 +19,15 @@ export function AvailableFilters({ search, onChange }: AvailableFiltersProps) {
     onChange({ search: next, page: undefined }),
   )
   const [radius, setRadius] = useState(search.radius ? String(search.radius) : '')
+  // A radius set from elsewhere (the route Available items starts on: a saved trip's 50 km) shows
+  // in the field; one this field sent does not overwrite what is being typed ("0.5" stays).
+  const [knownRadius, setKnownRadius] = useState(search.radius)
+  const [sentRadius, setSentRadius] = useState<{ value: number | undefined } | null>(null)
+  if (search.radius !== knownRadius) {
+    setKnownRadius(search.radius)
+    if (!sentRadius || sentRadius.value !== search.radius)
+      setRadius(search.radius ? String(search.radius) : '')
+  }
 
   const radiusTooSmall = radius.trim() !== '' && Number.parseFloat(radius) < 1
 
@@ -47,7 +56,9 @@ export function AvailableFilters({ search, onChange }: AvailableFiltersProps) {
             onChange={(event) => {
               setRadius(event.target.value)
               const next = radiusFromInput(event.target.value)
-              onChange({ radius: next === DEFAULT_RADIUS_KM ? undefined : next, page: undefined })
+              const sent = next === DEFAULT_RADIUS_KM ? undefined : next
+              setSentRadius({ value: sent })
+              onChange({ radius: sent, page: undefined })
             }}
           />
           {radiusTooSmall ? (

@@ -8,6 +8,7 @@ import { placeSearchAnswer } from '@contract/places'
 import { answer } from '@/test/answers'
 import { failWith, userDataHandler } from '@/test/api-handlers'
 import { server } from '@/test/msw-server'
+import { pretendPhoneScreen } from '@/test/phone-screen'
 import { renderApp } from '@/test/render-app'
 import { storeSession, testUsers } from '@/test/session'
 import { makeItem, pdf, termsHandler } from '@/test/deliverer-fixtures'
@@ -108,11 +109,55 @@ describe('/available-items', { timeout: 15_000 }, () => {
     const { router } = setup()
     expect(await screen.findByRole('heading', { name: 'Items on your route' })).toBeInTheDocument()
     expect(router.state.location.search).toMatchObject({ origin, destination, radius: 25 })
+    // The field says the radius the list uses.
+    expect(screen.getByLabelText('Radius (km)')).toHaveValue(25)
     // Straight to the route: no list of the newest items first.
     await screen.findByRole('heading', { name: 'Laptop' })
     expect(seen.map((s) => s.body)).toEqual([
       { radius_km: 25, origin_address: origin, destination_address: destination },
     ])
+  })
+
+  it('on a phone, folds a chosen route into one line until Change route', async () => {
+    const undo = pretendPhoneScreen()
+    try {
+      server.use(availableHandler())
+      const { user } = setup(chosen)
+      const route = await screen.findByRole('region', { name: 'Your route' })
+      await waitFor(() => expect(route).toHaveTextContent('New York, USA → to Boston, USA'))
+      expect(within(route).queryByRole('combobox')).not.toBeInTheDocument()
+      expect(await screen.findByRole('heading', { name: 'Laptop' })).toBeInTheDocument()
+
+      await user.click(within(route).getByRole('button', { name: 'Change route' }))
+      const from = within(route).getByRole('combobox', { name: /Current location/ })
+      expect(from).toHaveValue('New York, USA')
+      expect(from).toHaveFocus()
+
+      await user.click(within(route).getByRole('button', { name: 'Done' }))
+      expect(within(route).queryByRole('combobox')).not.toBeInTheDocument()
+      expect(within(route).getByRole('button', { name: 'Change route' })).toHaveFocus()
+    } finally {
+      undo()
+    }
+  })
+
+  it('on a phone, keeps the place fields in view while they are being chosen', async () => {
+    const undo = pretendPhoneScreen()
+    try {
+      server.use(availableHandler())
+      const { user } = setup()
+      expect(await screen.findByRole('heading', { name: 'Newest items' })).toBeInTheDocument()
+      await pickPlace(user, 'Current location', 'New', 'New York, USA')
+      await pickPlace(user, 'Destination', 'Bos', 'Boston, USA')
+      expect(
+        await screen.findByRole('heading', { name: 'Items on your route' }),
+      ).toBeInTheDocument()
+      const route = screen.getByRole('region', { name: 'Your route' })
+      expect(within(route).getByRole('combobox', { name: /Destination/ })).toBeInTheDocument()
+      expect(within(route).getByRole('button', { name: 'Done' })).toBeInTheDocument()
+    } finally {
+      undo()
+    }
   })
 
   it('opens with the route of the next saved trip', async () => {
@@ -169,6 +214,9 @@ describe('/available-items', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { name: 'Laptop' })
     await user.type(screen.getByLabelText('Radius (km)'), '0.5')
     await waitFor(() => expect(seen.at(-1)?.body).toMatchObject({ radius_km: 1 }))
+    // What was typed stays, with why 1 km is used.
+    expect(screen.getByLabelText('Radius (km)')).toHaveValue(0.5)
+    expect(screen.getByText('The radius is at least 1 km; 1 km is used.')).toBeInTheDocument()
     await user.type(screen.getByLabelText('Search items'), '  lap  ')
     await waitFor(() => expect(seen.at(-1)?.query.get('search')).toBe('lap'), { timeout: 2000 })
   })

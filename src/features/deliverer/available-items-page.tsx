@@ -1,6 +1,14 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import type { Item } from '@contract/items'
 import { CorridorMap, type MapStop } from '@/components/corridor-map'
 import { FormAlert } from '@/components/form-alert'
@@ -10,6 +18,7 @@ import { failureMessage } from '@/lib/api-failure'
 import { waitingWrite } from '@/lib/outbox/queued-writes'
 import { useOutbox } from '@/lib/outbox/use-outbox'
 import { quickPosition } from '@/lib/quick-position'
+import { useIsPhone } from '@/lib/use-is-phone'
 import { useSession } from '@/lib/use-session'
 import { Pager } from '@/components/pager'
 import { availableItemsQueryOptions } from './api'
@@ -25,6 +34,7 @@ import { ConsentDialog } from './consent-dialog'
 import { FailurePopup } from './failure-popup'
 import { isDeclinedFor, isRequestedBy } from './is-requested'
 import { RequestDialog } from './request-dialog'
+import { RouteSummary } from './route-summary'
 import { useRequestFlow } from './use-request-flow'
 import { PendingStatus } from '@/components/pending-status'
 
@@ -82,6 +92,30 @@ export function AvailableItemsPage({
   // the newest open items.
   const nearOnly = !ready && origin !== undefined
 
+  // On a phone a route the page opens with folds into one line ("Change route" opens the fields
+  // again), so the results start on the first screen. Places being chosen stay in view until
+  // "Done": the field in use never vanishes under the thumb.
+  const phone = useIsPhone()
+  const [changingRoute, setChangingRoute] = useState(false)
+  const compactRoute = phone && ready && !changingRoute
+  const routeRef = useRef<HTMLElement>(null)
+  const changeRef = useRef<HTMLButtonElement>(null)
+  const moveFocus = useRef<'fields' | 'change' | null>(null)
+  useEffect(() => {
+    const target = moveFocus.current
+    moveFocus.current = null
+    if (target === 'fields') routeRef.current?.querySelector('input')?.focus()
+    if (target === 'change') changeRef.current?.focus()
+  }, [compactRoute])
+  const changeRoute = (changing: boolean) => {
+    moveFocus.current = changing ? 'fields' : 'change'
+    setChangingRoute(changing)
+  }
+  const choosePlace = (patch: Pick<AvailableSearch, 'origin' | 'destination'>) => {
+    setChangingRoute(true)
+    onSearchChange({ ...patch, page: undefined })
+  }
+
   // The request flow returns here from an item's detail page with these choices; the next visit
   // starts from the last route.
   useEffect(() => rememberListSearch(search), [search])
@@ -135,43 +169,69 @@ export function AvailableItemsPage({
 
   return (
     <Stack gap="6">
+      {/* The lead sentence explains the place fields: not shown while they are folded away. */}
       <PageIntro title="Available items">
-        Choose your current location and destination to find items along your route.
+        {!compactRoute &&
+          'Choose your current location and destination to find items along your route.'}
       </PageIntro>
 
-      <Box as="section" aria-label="Your route" bg="bg" borderWidth="1px" rounded="lg" p="4">
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-          <MapLocationPicker
-            label="Current location"
-            pointName="where you are"
-            value={origin ?? null}
-            onChange={(value) => onSearchChange({ origin: value ?? undefined, page: undefined })}
-            required
-          />
-          <MapLocationPicker
-            label="Destination"
-            pointName="where you are going"
-            value={destination ?? null}
-            onChange={(value) =>
-              onSearchChange({ destination: value ?? undefined, page: undefined })
-            }
-            required
-          />
-        </SimpleGrid>
-        {!origin && (
-          <Stack mt="4" gap="2">
-            <HStack>
-              <Button variant="outline" loading={locating} onClick={() => void locateMe()}>
-                Use my location
-              </Button>
-            </HStack>
-            {positionFailed && <FormAlert status="error">{NO_POSITION}</FormAlert>}
-          </Stack>
-        )}
-        {ready && routeActions && (
-          <HStack mt="4" gap="2" wrap="wrap">
+      <Box
+        as="section"
+        ref={routeRef}
+        aria-label="Your route"
+        bg="bg"
+        borderWidth="1px"
+        rounded="lg"
+        p="4"
+      >
+        {compactRoute && origin && destination ? (
+          <RouteSummary
+            origin={origin}
+            destination={destination}
+            onChange={() => changeRoute(true)}
+            changeRef={changeRef}
+          >
             {routeActions}
-          </HStack>
+          </RouteSummary>
+        ) : (
+          <>
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+              <MapLocationPicker
+                label="Current location"
+                pointName="where you are"
+                value={origin ?? null}
+                onChange={(value) => choosePlace({ origin: value ?? undefined })}
+                required
+              />
+              <MapLocationPicker
+                label="Destination"
+                pointName="where you are going"
+                value={destination ?? null}
+                onChange={(value) => choosePlace({ destination: value ?? undefined })}
+                required
+              />
+            </SimpleGrid>
+            {!origin && (
+              <Stack mt="4" gap="2">
+                <HStack>
+                  <Button variant="outline" loading={locating} onClick={() => void locateMe()}>
+                    Use my location
+                  </Button>
+                </HStack>
+                {positionFailed && <FormAlert status="error">{NO_POSITION}</FormAlert>}
+              </Stack>
+            )}
+            {ready && (routeActions || (phone && changingRoute)) && (
+              <HStack mt="4" gap="2" wrap="wrap">
+                {routeActions}
+                {phone && changingRoute && (
+                  <Button variant="outline" onClick={() => changeRoute(false)}>
+                    Done
+                  </Button>
+                )}
+              </HStack>
+            )}
+          </>
         )}
       </Box>
 

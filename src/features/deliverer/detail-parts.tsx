@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { Item } from '@contract/items'
 import { capitalise, formatLongDate, formatPlace } from '@/lib/format'
 import { itemStage, stageLabels } from '@contract/item-stage'
-import { stagePalette } from '@/components/status-badge'
+import { stagePalette } from '@/components/stage-palette'
 
 /** docs/spec.md section 2: 'Status: ' plus where the item is, in the one vocabulary ('On its way'). */
 function StatusBanner({ item }: { item: Item }) {

@@ -1,28 +1,11 @@
 import { Badge, Box, IconButton, Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
+import { ChatIcon } from '@/components/icons'
 import { navLinkStyle } from '@/components/nav-link-style'
 import { unreadMessagesQueryOptions } from './api'
 
 type Side = 'sender' | 'deliverer'
-
-function ChatIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-    </svg>
-  )
-}
 
 const countText = (unread: number) => (unread > 99 ? '99+' : String(unread))
 

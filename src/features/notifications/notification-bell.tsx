@@ -2,26 +2,8 @@ import { Badge, Box, IconButton, Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { navLinkStyle } from '@/components/nav-link-style'
+import { BellIcon } from '@/components/icons'
 import { unreadCountQueryOptions } from './api'
-
-function BellIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  )
-}
 
 /** Caps the badge so a long absence does not widen the sidebar. */
 const countText = (unread: number) => (unread > 99 ? '99+' : String(unread))

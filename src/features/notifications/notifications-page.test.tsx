@@ -155,6 +155,8 @@ describe('notifications', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText(/Save a trip on Available items and you will hear here/),
     ).toBeInTheDocument()
+    // Said once: no "No unread notifications" above "Nothing yet".
+    expect(screen.queryByText('No unread notifications')).not.toBeInTheDocument()
   })
 
   it.each(['sender', 'deliverer', 'admin'] as const)(

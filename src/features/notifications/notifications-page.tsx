@@ -41,7 +41,8 @@ export function NotificationsPage({ page, onPage }: NotificationsPageProps) {
       )}
       <ErrorAlert error={list.error} fallback="Failed to load notifications" />
       <ErrorAlert error={markAll.error} fallback="Failed to mark notifications as read" />
-      {list.data && (
+      {/* With none at all, "Nothing yet" below says it: no "No unread notifications" above it. */}
+      {list.data && list.data.notifications.length > 0 && (
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Text role="status">{unread === 0 ? 'No unread notifications' : `${unread} unread`}</Text>
           {unread > 0 && (

@@ -68,7 +68,7 @@ describe('email notification settings', () => {
     const user = renderForm()
     const approved = await screen.findByRole('checkbox', { name: 'My item was approved' })
     const awaits = screen.getByRole('checkbox', {
-      name: 'A deliverer waits for me to accept or reject',
+      name: 'A deliverer waits for me to accept or decline',
     })
     const delivered = screen.getByRole('checkbox', { name: 'My item was delivered' })
     expect(approved).toBeChecked()

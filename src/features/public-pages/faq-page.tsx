@@ -12,7 +12,7 @@ const questions = [
   },
   {
     q: 'When am I charged?',
-    a: 'Your card is charged when you accept a deliverer’s request, not when you post the item. If that request is then rejected or replaced, or you cancel the item before accepting, the full amount goes back to your card; your receipts under Payment method show the refund.',
+    a: 'Your card is charged when you accept a deliverer’s request, not when you post the item. If that request is then declined or replaced, or you cancel the item before accepting, the full amount goes back to your card; your receipts under Payment method show the refund.',
   },
   {
     q: 'How are deliverers checked?',
@@ -27,8 +27,8 @@ const questions = [
     a: 'Sign up and choose “Deliverer” as your role. Then set your current location and destination on the Available items page to see items along your route.',
   },
   {
-    q: 'What happens if my request is rejected?',
-    a: 'The sender may choose another deliverer. Rejected requests are listed on your Rejected requests page so you always know where you stand.',
+    q: 'What happens if my request is declined?',
+    a: 'The sender may choose another deliverer. Declined requests are listed on your Rejected requests page so you always know where you stand; while the item is still open you can make a new offer.',
   },
   {
     q: 'Does Tote work without a connection?',

@@ -17,8 +17,8 @@ export function HowItWorksPage() {
           items={[
             'Create an account as a sender and verify your email address.',
             'Post an item with its category, size, weight, pickup and drop-off places, a delivery deadline and your price. You can edit it until our team has approved it.',
-            'When a deliverer’s request has been approved, you see who they are and the price they ask. Accept it by paying by card, or reject it and the item becomes available again.',
-            'Follow the status from ready to pick up, to in process, to delivered, and view the proof of delivery.',
+            'When a deliverer’s offer has been approved, you see who they are, their rating and their price. Accept it and pay by card (Tote holds the payment until the item is delivered), or decline it and the item stays open for offers.',
+            'Follow it from Paid — awaiting pickup to On its way to Delivered: show the deliverer your pickup code when you hand the item over, and the recipient confirms the delivery with theirs.',
           ]}
         />
       </ContentSection>
@@ -28,7 +28,7 @@ export function HowItWorksPage() {
             'Create an account as a deliverer and add a payout method.',
             'Choose your current location and destination on the map and a search radius; Tote lists items whose route matches yours.',
             'Request an item with a travel document (a ticket or booking, PDF or image up to 2 MB), optionally offer your own price, and accept the deliverer terms.',
-            'Once the sender accepts, pick the item up, mark it in process, and upload a proof of delivery when you hand it over.',
+            'Once the sender accepts and pays, pick the item up and confirm the pickup with the sender’s code; at the drop-off, confirm the delivery with the recipient’s code and a proof of delivery. You are paid once it is delivered.',
           ]}
         />
       </ContentSection>

@@ -63,5 +63,9 @@ describe('/dashboard (sender)', { timeout: 15_000 }, () => {
       '/post-item',
     )
     expect(screen.queryByRole('region', { name: 'Your items by status' })).not.toBeInTheDocument()
+    // One call to post on the page, the card's (the navigation keeps its own link).
+    expect(
+      within(screen.getByRole('main')).queryByRole('link', { name: 'Post new item' }),
+    ).not.toBeInTheDocument()
   })
 })

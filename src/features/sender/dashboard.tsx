@@ -79,11 +79,14 @@ export function SenderDashboard() {
   const latest = useQuery(itemsQueryOptions(latestItemsSearch))
   return (
     <Stack gap="6">
-      <HStack justify="flex-end">
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/post-item">Post new item</RouterLink>
-        </Button>
-      </HStack>
+      {/* A new sender's one next step is the Getting started card's button: not two of them. */}
+      {stats.data?.total !== 0 && (
+        <HStack justify="flex-end">
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/post-item">Post new item</RouterLink>
+          </Button>
+        </HStack>
+      )}
       <ErrorAlert error={stats.error} fallback="Failed to load statistics" />
       {stats.data && stats.data.total === 0 && <GettingStarted />}
       {stats.data && stats.data.total > 0 && (
@@ -94,7 +97,7 @@ export function SenderDashboard() {
           gap="3"
         >
           <Counter label="Total items" value={stats.data.total} />
-          <Counter label="Awaiting approval" value={stats.data.awaiting_approval} />
+          <Counter label="Awaiting review" value={stats.data.awaiting_approval} />
           <Counter label="Requests to review" value={stats.data.requests_to_review} />
           {itemStatuses.map((s) => (
             <Counter

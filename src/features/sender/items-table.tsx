@@ -78,7 +78,8 @@ export function ItemsTable({ items, search, onSort, onOpenInfo, onOpenProof }: I
         <Table.Body>
           {items.map((item) => (
             <Table.Row key={item.id}>
-              <Table.Cell>
+              {/* The name wraps (cells do not by default), so every column fits at 1280 px. */}
+              <Table.Cell whiteSpace="normal" minW="40">
                 <Link asChild color="brand.fg" fontWeight="semibold">
                   <RouterLink to="/items/$id" params={{ id: item.id }}>
                     {item.name}
@@ -163,7 +164,8 @@ function deliverersText(item: Item): string {
   const name = carrier(item)
   if (name) return `carried by ${name}`
   const count = delivererCount(item)
-  return `${count} deliverer${count === 1 ? '' : 's'}`
+  // A no-break space: "0" and "deliverers" stay on one line of a phone's card.
+  return `${count}\u00a0deliverer${count === 1 ? '' : 's'}`
 }
 
 /** The agreed price once a deliverer is accepted, marked as such; else the sender's price. */

@@ -6,6 +6,7 @@ import { SkipLink } from '@/components/skip-link'
 import { SidebarContent } from './sidebar-content'
 import { useShellDialogs } from './shell-dialogs'
 import { useMarkAppReady } from '@/lib/app-ready'
+import { MenuIcon } from '@/components/icons'
 import { useIsPhone } from '@/lib/use-is-phone'
 import { SignInAgainBanner } from './sign-in-again-banner'
 import { WrongRoleNotice } from './wrong-role-notice'
@@ -20,22 +21,6 @@ interface AppLayoutProps {
 
 /** 'sidebar': an entry under the links (onNavigate closes the phone menu); 'header': an icon. */
 export type RenderBell = (place: 'sidebar' | 'header', onNavigate?: () => void) => ReactNode
-
-function MenuIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-    </svg>
-  )
-}
 
 /**
  * Sidebar on wide screens, a drawer behind a menu button on phones. Only the one the screen shows

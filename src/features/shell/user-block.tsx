@@ -7,10 +7,9 @@ import { useSession } from '@/lib/use-session'
 function ThemeSelect() {
   const choice = useColorModeChoice()
   return (
-    <Field.Root orientation="horizontal" gap="2">
-      <Field.Label fontSize="sm" flexShrink="0">
-        Theme
-      </Field.Label>
+    // Label above the select: beside it, "As on this device" was cut to "As on this dev".
+    <Field.Root gap="1">
+      <Field.Label fontSize="sm">Theme</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
           value={choice}

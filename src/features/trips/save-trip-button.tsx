@@ -29,13 +29,17 @@ export function SaveTripButton({ origin, destination, radiusKm }: SaveTripButton
   const trips = useQuery(tripsQueryOptions())
   const saved = savedTripOn(trips.data, origin, destination)
   if (saved) {
+    // Two pieces, not one sentence: the link is a 44 px tap target, which wrapped alone under a
+    // trailing "·" on a phone.
     return (
-      <Text fontSize="sm" color="fg.muted">
-        Saved as your trip “{tripTitle(saved)}” ·{' '}
-        <Link asChild colorPalette="brand">
+      <>
+        <Text fontSize="sm" color="fg.muted">
+          Saved as your trip “{tripTitle(saved)}”
+        </Text>
+        <Link asChild colorPalette="brand" fontSize="sm">
           <RouterLink to="/trips">All trips</RouterLink>
         </Link>
-      </Text>
+      </>
     )
   }
   return <SaveTripDialogButton origin={origin} destination={destination} radiusKm={radiusKm} />

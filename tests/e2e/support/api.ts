@@ -88,6 +88,13 @@ async function answer(
   return json
 }
 
+/** Where every item postItem posts is picked up and delivered. */
+const BERLIN = { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' }
+const MUNICH = { lat: 48.137, lng: 11.575, address: 'Munich, Germany' }
+const place = (o: object) => encodeURIComponent(JSON.stringify(o))
+/** Available items on the route of postItem's items, every result on one page. */
+export const BERLIN_TO_MUNICH = `/available-items?origin=${place(BERLIN)}&destination=${place(MUNICH)}&per_page=100`
+
 /** Posts an item as the sender (Berlin -> Munich, a week to go), waiting for review. Returns it. */
 export async function postItem(
   baseURL: string,
@@ -102,8 +109,8 @@ export async function postItem(
     weight: 0.5,
     dimensions: { length: 20, width: 15, height: 5 },
     is_fragile: false,
-    from_location: { lat: 52.52, lng: 13.405, address: 'Berlin, Germany' },
-    to_location: { lat: 48.137, lng: 11.575, address: 'Munich, Germany' },
+    from_location: BERLIN,
+    to_location: MUNICH,
     delivery_phone: '+49 30 1234567',
     delivery_address: 'Marienplatz 1, Munich',
     delivery_deadline: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),

@@ -9,10 +9,15 @@ export const TRAVEL_PROOF = /^Proof of travel/
 /** The 30 s visible-tab refresh plus slack. */
 export const REPLAY_WAIT_MS = 40_000
 
-/** Opens an available item's page and waits for its heading. */
+/** Opens an available item's page and waits until it is read and saved for offline. */
 export async function openItem(page: Page, item: { id: string; name: string }) {
   await page.goto(`/available-items/${item.id}`)
   await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible()
+  // What a request made offline from here needs, as a deliverer who waited for the page to load
+  // has it: the item and the terms to accept, saved on the device (on a busy machine the terms
+  // could still be on their way when a test cut the link).
+  await expectSavedForOffline(page, ['deliverer', 'item', item.id])
+  await expectSavedForOffline(page, ['deliverer', 'consent'])
 }
 
 /** Chooses `file` on an item page and requests it through the consent dialog; the toast says
