@@ -210,18 +210,15 @@ test.describe('offline on real roads', () => {
         proxy.stopTearing()
         await tearAll
         expect(torn, `torn uploads: ${torn}`).toBeGreaterThanOrEqual(1)
-        // The worker may be sending it again already; Retry only sends it sooner.
-        if (
-          await entry
-            .getByRole('button', { name: 'Retry' })
-            .isEnabled()
-            .catch(() => false)
-        )
-          await entry.getByRole('button', { name: 'Retry' }).click()
         // Its own entry: the dialog also lists what was sent a moment ago (the step before's).
-        await expect(entry.getByText('Sent', { exact: true })).toBeVisible({
-          timeout: REPLAY_WAIT_MS,
-        })
+        const sent = entry.getByText('Sent', { exact: true })
+        // The worker may be sending it again already: Retry only sends it sooner, is disabled while
+        // it is sending and goes away once it is sent, so a click may find no button to press.
+        await expect(async () => {
+          if (!(await sent.isVisible()))
+            await entry.getByRole('button', { name: 'Retry' }).click({ timeout: 1_000 })
+          await expect(sent).toBeVisible({ timeout: 1_000 })
+        }).toPass({ timeout: REPLAY_WAIT_MS })
         await dialog.getByRole('button', { name: 'Close' }).click()
         await landsOnce(items.torn)
         expect(
