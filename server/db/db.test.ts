@@ -38,6 +38,56 @@ describe.each(backends)('database on %s', (backend) => {
     expect(dated).toEqual([])
   })
 
+  it("keeps each item's unit vectors and whether a request is accepted, whatever writes it (migration 0026)", async () => {
+    const [deliverer] = await t.app.db.select().from(users).where(eq(users.role, 'deliverer'))
+    const [sender] = await t.app.db.select().from(users).where(eq(users.role, 'sender'))
+    const [item] = await t.app.db
+      .insert(items)
+      .values({
+        name: 'Taken check',
+        category: 'other',
+        fromLat: 52.52,
+        fromLng: 13.405,
+        toLat: -33.87,
+        toLng: 151.21,
+        deliveryDeadline: new Date(Date.now() + 86_400_000),
+        senderId: sender!.id,
+      })
+      .returning()
+    const rad = Math.PI / 180
+    expect(item!.fromX).toBeCloseTo(Math.cos(52.52 * rad) * Math.cos(13.405 * rad), 12)
+    expect(item!.fromY).toBeCloseTo(Math.cos(52.52 * rad) * Math.sin(13.405 * rad), 12)
+    expect(item!.toZ).toBeCloseTo(Math.sin(-33.87 * rad), 12)
+    expect(item!.taken).toBe(false)
+    const taken = async () =>
+      (await t.app.db.select({ taken: items.taken }).from(items).where(eq(items.id, item!.id)))[0]
+        ?.taken
+    const [request] = await t.app.db
+      .insert(deliveryRequests)
+      .values({ itemId: item!.id, delivererId: deliverer!.id })
+      .returning()
+    expect(await taken()).toBe(false)
+    const setStatus = (requestStatus: 'accepted' | 'rejected') =>
+      t.app.db
+        .update(deliveryRequests)
+        .set({ requestStatus })
+        .where(eq(deliveryRequests.id, request!.id))
+    await setStatus('accepted')
+    expect(await taken()).toBe(true)
+    await setStatus('rejected')
+    expect(await taken()).toBe(false)
+    await setStatus('accepted')
+    await t.app.db.delete(deliveryRequests).where(eq(deliveryRequests.id, request!.id))
+    expect(await taken()).toBe(false)
+    await t.app.db
+      .insert(deliveryRequests)
+      .values({ itemId: item!.id, delivererId: deliverer!.id, requestStatus: 'accepted' })
+    expect(await taken()).toBe(true)
+    // Deleting the item takes its accepted request with it (the trigger finds no item to mark).
+    await t.app.db.delete(items).where(eq(items.id, item!.id))
+    expect(await taken()).toBeUndefined()
+  })
+
   it('seeds the demo accounts, terms and items, and they can log in', async () => {
     expect(t.app.seededAccounts.map((a) => a.email)).toEqual([
       'admin@example.com',

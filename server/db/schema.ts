@@ -143,6 +143,15 @@ const routeCellSql = sql.raw(
   `${cellOf('from_lat', 'from_lng')} * 65341 + ${cellOf('to_lat', 'to_lng')}`,
 )
 
+/**
+ * An item end's unit vector, stored (migration 0026): the corridor's tests are dot products with
+ * the path's vectors, a multiplication per coordinate instead of four trigonometric calls per end
+ * and test (services/corridor.ts; docs/benchmarks.md, ten million items).
+ */
+const unitX = (end: 'from' | 'to') => sql.raw(`cos(radians(${end}_lat)) * cos(radians(${end}_lng))`)
+const unitY = (end: 'from' | 'to') => sql.raw(`cos(radians(${end}_lat)) * sin(radians(${end}_lng))`)
+const unitZ = (end: 'from' | 'to') => sql.raw(`sin(radians(${end}_lat))`)
+
 export const items = pgTable(
   'items',
   {
@@ -166,6 +175,12 @@ export const items = pgTable(
     toAddress: text('to_address').notNull().default(''),
     /** Pickup and drop-off cells as one number, for the corridor's B-tree probes (routeCellSql). */
     routeCell: bigint('route_cell', { mode: 'number' }).generatedAlwaysAs(routeCellSql),
+    fromX: doublePrecision('from_x').generatedAlwaysAs(unitX('from')),
+    fromY: doublePrecision('from_y').generatedAlwaysAs(unitY('from')),
+    fromZ: doublePrecision('from_z').generatedAlwaysAs(unitZ('from')),
+    toX: doublePrecision('to_x').generatedAlwaysAs(unitX('to')),
+    toY: doublePrecision('to_y').generatedAlwaysAs(unitY('to')),
+    toZ: doublePrecision('to_z').generatedAlwaysAs(unitZ('to')),
     deliveryPhone: text('delivery_phone').notNull().default(''),
     deliveryAddress: text('delivery_address').notNull().default(''),
     deliveryDeadline: timestamp('delivery_deadline', { withTimezone: true }).notNull(),
@@ -195,6 +210,12 @@ export const items = pgTable(
     /** Set by the pick_up and deliver moves of contract/lifecycle.ts (their `stamp`). */
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * Whether a request for the item is accepted, kept by the trigger delivery_requests_taken
+     * (migration 0026) whatever writes the request: availableTo tests it on the route-cell index
+     * instead of probing delivery_requests once per candidate.
+     */
+    taken: boolean('taken').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -202,7 +223,7 @@ export const items = pgTable(
     index('items_sender_idx').on(t.senderId),
     index('items_status_idx').on(t.status, t.sendingApproval),
     index('items_route_gist').using('gist', routeCube(t)),
-    // Migration 0024 adds INCLUDE (the columns the corridor tests), which drizzle cannot declare.
+    // Migrations 0024 and 0026 add INCLUDE (the columns the corridor tests), which drizzle cannot declare.
     index('items_route_cell_idx').on(t.routeCell),
     check('items_quantity_positive', sql`${t.quantity} >= 1`),
     check(

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Location } from '../../contract/items'
 import type { Db } from '../db/client'
 import { likePattern } from '../db/like-pattern'
-import { deliveryRequests, items } from '../db/schema'
+import { items } from '../db/schema'
 import { DomainError } from '../errors'
 import {
   ANTIPODAL_ROUTE,
@@ -28,7 +28,8 @@ export function availableTo(delivererId: string | SQL): SQL {
     eq(items.status, 'pending'),
     sql`${items.deliveryDeadline} > now()`,
     ne(items.senderId, delivererId),
-    sql`not exists (select 1 from ${deliveryRequests} where ${deliveryRequests.itemId} = ${items.id} and ${deliveryRequests.requestStatus} = 'accepted')`,
+    // No accepted request: kept on the item by a trigger (migration 0026), not probed per candidate.
+    eq(items.taken, false),
   )
   // and() answers undefined only when given no conditions.
   return rules ?? sql`true`
@@ -40,24 +41,21 @@ export function availableTo(delivererId: string | SQL): SQL {
  */
 export const routeCube = sql`cube(array[cos(radians(${items.fromLat})) * cos(radians(${items.fromLng})), cos(radians(${items.fromLat})) * sin(radians(${items.fromLng})), sin(radians(${items.fromLat})), cos(radians(${items.toLat})) * cos(radians(${items.toLng})), cos(radians(${items.toLat})) * sin(radians(${items.toLng})), sin(radians(${items.toLat}))])`
 
-/** An item end as latitude and longitude columns. */
-type End = readonly [SQL, SQL]
-const itemFrom: End = [sql`${items.fromLat}`, sql`${items.fromLng}`]
-const itemTo: End = [sql`${items.toLat}`, sql`${items.toLng}`]
-
-/** A vector of the path as three float8 bind values. */
+/** A vector as three float8 values: an item end's stored unit vector, or a path vector's bind values. */
 type Vector = readonly [SQL, SQL, SQL]
+/** The item's ends as their stored unit vectors (migration 0026: generated from the latitude and longitude). */
+const itemFrom: Vector = [sql`${items.fromX}`, sql`${items.fromY}`, sql`${items.fromZ}`]
+const itemTo: Vector = [sql`${items.toX}`, sql`${items.toY}`, sql`${items.toZ}`]
 
 /**
- * The item end's unit vector dotted with a path vector, in built-in functions only (STRICT SQL
- * functions such as ll_to_earth are not inlined and cost several times the indexed search per
- * row). Factored as cos φ (cos λ vx + sin λ vy) + sin φ vz: four trigonometric calls, not six.
+ * The item end's unit vector dotted with a path vector: three products on stored columns, no
+ * trigonometry per row (which cost about twice as much on the ten-million-item bench's busy routes).
  */
-const dotEnd = ([lat, lng]: End, [vx, vy, vz]: Vector) =>
-  sql`(cos(radians(${lat})) * (cos(radians(${lng})) * ${vx} + sin(radians(${lng})) * ${vy}) + sin(radians(${lat})) * ${vz})`
+const dotEnd = ([x, y, z]: Vector, [vx, vy, vz]: Vector) =>
+  sql`(${x} * ${vx} + ${y} * ${vy} + ${z} * ${vz})`
 
 /** The dot product of the item's own two ends (cos of the angle between pickup and drop-off). */
-const dotEnds = sql`(cos(radians(${items.fromLat})) * cos(radians(${items.toLat})) * cos(radians(${items.fromLng}) - radians(${items.toLng})) + sin(radians(${items.fromLat})) * sin(radians(${items.toLat})))`
+const dotEnds = dotEnd(itemFrom, itemTo)
 
 /**
  * Great-circle km from the cosine of the angle: 2R asin(chord / 2), chord / 2 = sqrt((1 - cos) / 2),
@@ -167,7 +165,7 @@ const vector = (ref: Ref, name: VectorName): Vector => [
 ]
 
 /** Within the radius of the path's great circle (always true for a disc: its normal is zero). */
-const nearCircleSql = (end: End, ref: Ref) =>
+const nearCircleSql = (end: Vector, ref: Ref) =>
   sql`abs(${dotEnd(end, vector(ref, 'n'))}) <= ${float(ref, 'sinRadius')}`
 
 /**
@@ -175,13 +173,13 @@ const nearCircleSql = (end: End, ref: Ref) =>
  * (between the planes through its ends; never for a disc) or within the radius of either end. Dot
  * products against precomputed cosines: no inverse trigonometry per row.
  */
-function nearEndsOrBesideSql(end: End, ref: Ref): SQL {
+function nearEndsOrBesideSql(end: Vector, ref: Ref): SQL {
   const cosR = float(ref, 'cosRadius')
   return sql`((${ref('line')}::boolean and ${dotEnd(end, vector(ref, 'ta'))} >= 0 and ${dotEnd(end, vector(ref, 'tb'))} <= 0) or ${dotEnd(end, vector(ref, 'a'))} >= ${cosR} or ${dotEnd(end, vector(ref, 'b'))} >= ${cosR})`
 }
 
 /** Along-track position from the arc's midpoint (radians; corridor-geometry.ts alongFromMid). */
-const alongSql = (end: End, ref: Ref) =>
+const alongSql = (end: Vector, ref: Ref) =>
   sql`atan2(${dotEnd(end, vector(ref, 'tm'))}, ${dotEnd(end, vector(ref, 'm'))})`
 
 /**
