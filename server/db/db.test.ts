@@ -88,6 +88,80 @@ describe.each(backends)('database on %s', (backend) => {
     expect(await taken()).toBeUndefined()
   })
 
+  it.runIf(backend === 'postgres')(
+    "keeps taken right when two transactions change the same item's requests at once",
+    async () => {
+      const [deliverer] = await t.app.db.select().from(users).where(eq(users.role, 'deliverer'))
+      const [sender] = await t.app.db.select().from(users).where(eq(users.role, 'sender'))
+      const [item] = await t.app.db
+        .insert(items)
+        .values({
+          name: 'Taken race',
+          category: 'other',
+          fromLat: 1,
+          fromLng: 2,
+          toLat: 3,
+          toLng: 4,
+          deliveryDeadline: new Date(Date.now() + 86_400_000),
+          senderId: sender!.id,
+        })
+        .returning()
+      const [helper] = await t.app.db
+        .insert(users)
+        .values({ email: `race-${Date.now()}@example.com`, name: 'Race', role: 'deliverer' })
+        .returning()
+      const [first, second] = await t.app.db
+        .insert(deliveryRequests)
+        .values([
+          { itemId: item!.id, delivererId: deliverer!.id, requestStatus: 'accepted' },
+          { itemId: item!.id, delivererId: helper!.id },
+        ])
+        .returning()
+      const setStatus = (
+        tx: Pick<TestApp['app']['db'], 'update'>,
+        id: string,
+        s: 'accepted' | 'rejected',
+      ) => tx.update(deliveryRequests).set({ requestStatus: s }).where(eq(deliveryRequests.id, id))
+      // B accepts the second request and holds its transaction open; A declines the first
+      // meanwhile, so A's trigger waits on the item B has locked. A must then see B's accepted
+      // request: read with A's first snapshot it would not, and taken would end false.
+      let bWrote!: () => void
+      const written = new Promise<void>((resolve) => (bWrote = resolve))
+      let finishB!: () => void
+      const bMayCommit = new Promise<void>((resolve) => (finishB = resolve))
+      const b = t.app.db.transaction(async (tx) => {
+        await setStatus(tx, second!.id, 'accepted')
+        bWrote()
+        await bMayCommit
+      })
+      await written
+      const a = t.app.db.transaction((tx) => setStatus(tx, first!.id, 'rejected'))
+      // A's trigger waits on the item B locked: only then may B commit.
+      try {
+        await expect
+          .poll(async () => {
+            const [w] = await t.database.rows<{ n: number }>(
+              sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+            )
+            return w?.n ?? 0
+          })
+          .toBe(1)
+      } finally {
+        finishB()
+        await Promise.allSettled([a, b])
+      }
+      await Promise.all([a, b])
+      const [row] = await t.app.db
+        .select({ taken: items.taken })
+        .from(items)
+        .where(eq(items.id, item!.id))
+      expect(row?.taken).toBe(true)
+      // The later tests count the seed's items and accepted requests.
+      await t.app.db.delete(items).where(eq(items.id, item!.id))
+      await t.app.db.delete(users).where(eq(users.id, helper!.id))
+    },
+  )
+
   it('seeds the demo accounts, terms and items, and they can log in', async () => {
     expect(t.app.seededAccounts.map((a) => a.email)).toEqual([
       'admin@example.com',
