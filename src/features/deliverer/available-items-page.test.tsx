@@ -178,9 +178,18 @@ describe('/available-items', { timeout: 15_000 }, () => {
       ),
     )
     const { router } = setup()
+    // Drawn once, with the trip's route: never first empty, then filled (the page would jump).
+    const route = await screen.findByRole('region', { name: 'Your route' })
+    expect(within(route).getByRole('combobox', { name: /Current location/ })).toHaveValue(
+      'New York, USA',
+    )
+    expect(screen.queryByRole('heading', { name: 'Newest items' })).not.toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Items on your route' })).toBeInTheDocument()
     expect(router.state.location.search).toMatchObject({ origin, destination, radius: 15 })
     expect(await screen.findByText(/Saved as your trip “Work”/)).toBeInTheDocument()
+    expect(seen.map((s) => s.body)).toEqual([
+      { radius_km: 15, origin_address: origin, destination_address: destination },
+    ])
   })
 
   it('asks for the position only when Use my location is tapped', async () => {

@@ -43,8 +43,6 @@ interface AvailableItemsPageProps {
   onSearchChange: (patch: Partial<AvailableSearch>) => void
   /** Shown under the route once both places are chosen (the route puts "Save as trip" here). */
   routeActions?: ReactNode
-  /** The route file still decides where the page starts (last route, next trip): no list yet. */
-  starting?: boolean
 }
 
 const CHOOSE_PLACES_PROMPT =
@@ -80,7 +78,6 @@ export function AvailableItemsPage({
   search,
   onSearchChange,
   routeActions,
-  starting = false,
 }: AvailableItemsPageProps) {
   const userId = useSession()?.user.id
   const [dialogItem, setDialogItem] = useState<Item | null>(null)
@@ -132,7 +129,6 @@ export function AvailableItemsPage({
       perPage: search.per_page ?? 10,
       search: search.search,
     }),
-    enabled: !starting,
   })
 
   // "Use my location": the position is asked for only on this tap.
@@ -246,7 +242,7 @@ export function AvailableItemsPage({
             <FormAlert status="info">{CHOOSE_PLACES_PROMPT}</FormAlert>
           </Box>
         )}
-        {(starting || list.isPending) && (
+        {list.isPending && (
           <PendingStatus paused={list.isPaused}>Loading available items…</PendingStatus>
         )}
         {list.isError && (
