@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemHistory } from '../services/audit'
 import { deliveryRequests, items, payments, terms, users } from './schema'
-import { multipart, TINY_PDF } from '../testing/fixtures'
+import { createItem, createUser, multipart, TINY_PDF } from '../testing/fixtures'
 import { backends, createTestApp, login, type TestApp } from '../testing/test-app'
 
 describe.each(backends)('database on %s', (backend) => {
@@ -41,30 +41,19 @@ describe.each(backends)('database on %s', (backend) => {
   it("keeps each item's unit vectors and whether a request is accepted, whatever writes it (migration 0026)", async () => {
     const [deliverer] = await t.app.db.select().from(users).where(eq(users.role, 'deliverer'))
     const [sender] = await t.app.db.select().from(users).where(eq(users.role, 'sender'))
-    const [item] = await t.app.db
-      .insert(items)
-      .values({
-        name: 'Taken check',
-        category: 'other',
-        fromLat: 52.52,
-        fromLng: 13.405,
-        toLat: -33.87,
-        toLng: 151.21,
-        deliveryDeadline: new Date(Date.now() + 86_400_000),
-        senderId: sender!.id,
-      })
-      .returning()
+    const item = await createItem(t.app, sender!.id)
     const rad = Math.PI / 180
-    expect(item!.fromX).toBeCloseTo(Math.cos(52.52 * rad) * Math.cos(13.405 * rad), 12)
-    expect(item!.fromY).toBeCloseTo(Math.cos(52.52 * rad) * Math.sin(13.405 * rad), 12)
-    expect(item!.toZ).toBeCloseTo(Math.sin(-33.87 * rad), 12)
-    expect(item!.taken).toBe(false)
+    const [fromLat, fromLng] = [item.fromLat * rad, item.fromLng * rad]
+    expect(item.fromX).toBeCloseTo(Math.cos(fromLat) * Math.cos(fromLng), 12)
+    expect(item.fromY).toBeCloseTo(Math.cos(fromLat) * Math.sin(fromLng), 12)
+    expect(item.toZ).toBeCloseTo(Math.sin(item.toLat * rad), 12)
+    expect(item.taken).toBe(false)
     const taken = async () =>
-      (await t.app.db.select({ taken: items.taken }).from(items).where(eq(items.id, item!.id)))[0]
+      (await t.app.db.select({ taken: items.taken }).from(items).where(eq(items.id, item.id)))[0]
         ?.taken
     const [request] = await t.app.db
       .insert(deliveryRequests)
-      .values({ itemId: item!.id, delivererId: deliverer!.id })
+      .values({ itemId: item.id, delivererId: deliverer!.id })
       .returning()
     expect(await taken()).toBe(false)
     const setStatus = (requestStatus: 'accepted' | 'rejected') =>
@@ -81,10 +70,10 @@ describe.each(backends)('database on %s', (backend) => {
     expect(await taken()).toBe(false)
     await t.app.db
       .insert(deliveryRequests)
-      .values({ itemId: item!.id, delivererId: deliverer!.id, requestStatus: 'accepted' })
+      .values({ itemId: item.id, delivererId: deliverer!.id, requestStatus: 'accepted' })
     expect(await taken()).toBe(true)
     // Deleting the item takes its accepted request with it (the trigger finds no item to mark).
-    await t.app.db.delete(items).where(eq(items.id, item!.id))
+    await t.app.db.delete(items).where(eq(items.id, item.id))
     expect(await taken()).toBeUndefined()
   })
 
@@ -93,28 +82,13 @@ describe.each(backends)('database on %s', (backend) => {
     async () => {
       const [deliverer] = await t.app.db.select().from(users).where(eq(users.role, 'deliverer'))
       const [sender] = await t.app.db.select().from(users).where(eq(users.role, 'sender'))
-      const [item] = await t.app.db
-        .insert(items)
-        .values({
-          name: 'Taken race',
-          category: 'other',
-          fromLat: 1,
-          fromLng: 2,
-          toLat: 3,
-          toLng: 4,
-          deliveryDeadline: new Date(Date.now() + 86_400_000),
-          senderId: sender!.id,
-        })
-        .returning()
-      const [helper] = await t.app.db
-        .insert(users)
-        .values({ email: `race-${Date.now()}@example.com`, name: 'Race', role: 'deliverer' })
-        .returning()
+      const item = await createItem(t.app, sender!.id)
+      const helper = await createUser(t.app, { role: 'deliverer' })
       const [first, second] = await t.app.db
         .insert(deliveryRequests)
         .values([
-          { itemId: item!.id, delivererId: deliverer!.id, requestStatus: 'accepted' },
-          { itemId: item!.id, delivererId: helper!.id },
+          { itemId: item.id, delivererId: deliverer!.id, requestStatus: 'accepted' },
+          { itemId: item.id, delivererId: helper.id },
         ])
         .returning()
       const setStatus = (
@@ -154,11 +128,11 @@ describe.each(backends)('database on %s', (backend) => {
       const [row] = await t.app.db
         .select({ taken: items.taken })
         .from(items)
-        .where(eq(items.id, item!.id))
+        .where(eq(items.id, item.id))
       expect(row?.taken).toBe(true)
       // The later tests count the seed's items and accepted requests.
-      await t.app.db.delete(items).where(eq(items.id, item!.id))
-      await t.app.db.delete(users).where(eq(users.id, helper!.id))
+      await t.app.db.delete(items).where(eq(items.id, item.id))
+      await t.app.db.delete(users).where(eq(users.id, helper.id))
     },
   )
 

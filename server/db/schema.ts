@@ -118,9 +118,18 @@ export const storedFiles = pgTable('stored_files', {
   createdAt: createdAt(),
 })
 
-/** A point on the unit sphere (ll_to_earth / earth()) as three coordinates. */
+/**
+ * A point on the unit sphere (ll_to_earth / earth()) as its three coordinates' SQL, from the SQL of
+ * its latitude and longitude: one formula for the 6-D index and the stored vectors.
+ */
+const unitVector = (lat: string, lng: string) =>
+  [
+    `cos(radians(${lat})) * cos(radians(${lng}))`,
+    `cos(radians(${lat})) * sin(radians(${lng}))`,
+    `sin(radians(${lat}))`,
+  ] as const
 const unitXyz = (lat: AnyPgColumn, lng: AnyPgColumn): SQL =>
-  sql`cos(radians(${lat})) * cos(radians(${lng})), cos(radians(${lat})) * sin(radians(${lng})), sin(radians(${lat}))`
+  sql.raw(unitVector(`"${lat.name}"`, `"${lng.name}"`).join(', '))
 /**
  * The route as one 6-D point (from, to): the available-items corridor finds both ends in one GiST
  * search (services/corridor.ts builds the same expression and the 6-D box).
@@ -144,13 +153,12 @@ const routeCellSql = sql.raw(
 )
 
 /**
- * An item end's unit vector, stored (migration 0026): the corridor's tests are dot products with
- * the path's vectors, a multiplication per coordinate instead of four trigonometric calls per end
- * and test (services/corridor.ts; docs/benchmarks.md, ten million items).
+ * An item end's unit vector coordinate, stored (migration 0026): the corridor's tests are dot
+ * products with the path's vectors, a multiplication per coordinate instead of four trigonometric
+ * calls per end and test (services/corridor.ts; docs/benchmarks.md, ten million items).
  */
-const unitX = (end: 'from' | 'to') => sql.raw(`cos(radians(${end}_lat)) * cos(radians(${end}_lng))`)
-const unitY = (end: 'from' | 'to') => sql.raw(`cos(radians(${end}_lat)) * sin(radians(${end}_lng))`)
-const unitZ = (end: 'from' | 'to') => sql.raw(`sin(radians(${end}_lat))`)
+const stored = (end: 'from' | 'to', axis: 0 | 1 | 2) =>
+  sql.raw(unitVector(`${end}_lat`, `${end}_lng`)[axis])
 
 export const items = pgTable(
   'items',
@@ -175,12 +183,12 @@ export const items = pgTable(
     toAddress: text('to_address').notNull().default(''),
     /** Pickup and drop-off cells as one number, for the corridor's B-tree probes (routeCellSql). */
     routeCell: bigint('route_cell', { mode: 'number' }).generatedAlwaysAs(routeCellSql),
-    fromX: doublePrecision('from_x').generatedAlwaysAs(unitX('from')),
-    fromY: doublePrecision('from_y').generatedAlwaysAs(unitY('from')),
-    fromZ: doublePrecision('from_z').generatedAlwaysAs(unitZ('from')),
-    toX: doublePrecision('to_x').generatedAlwaysAs(unitX('to')),
-    toY: doublePrecision('to_y').generatedAlwaysAs(unitY('to')),
-    toZ: doublePrecision('to_z').generatedAlwaysAs(unitZ('to')),
+    fromX: doublePrecision('from_x').generatedAlwaysAs(stored('from', 0)),
+    fromY: doublePrecision('from_y').generatedAlwaysAs(stored('from', 1)),
+    fromZ: doublePrecision('from_z').generatedAlwaysAs(stored('from', 2)),
+    toX: doublePrecision('to_x').generatedAlwaysAs(stored('to', 0)),
+    toY: doublePrecision('to_y').generatedAlwaysAs(stored('to', 1)),
+    toZ: doublePrecision('to_z').generatedAlwaysAs(stored('to', 2)),
     deliveryPhone: text('delivery_phone').notNull().default(''),
     deliveryAddress: text('delivery_address').notNull().default(''),
     deliveryDeadline: timestamp('delivery_deadline', { withTimezone: true }).notNull(),
@@ -282,8 +290,8 @@ export const deliveryRequests = pgTable(
     // The item's requests, history included (what the unique constraint used to serve).
     index('delivery_requests_item_deliverer_idx').on(t.itemId, t.delivererId),
     index('delivery_requests_deliverer_idx').on(t.delivererId),
-    // Whether an item is taken (services/corridor.ts availableTo): probed once per candidate of
-    // every route search; only accepted requests, so it stays small enough to stay in memory.
+    // An item's accepted request: read by the trigger that keeps items.taken (migration 0026) and by
+    // the services that accept, decline or pay; only accepted requests, so it stays in memory.
     index('delivery_requests_accepted_item_idx')
       .on(t.itemId)
       .where(sql`request_status = 'accepted'`),

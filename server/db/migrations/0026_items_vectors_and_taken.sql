@@ -15,6 +15,7 @@ CREATE FUNCTION "items_taken_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids uuid[];
   item uuid;
+  accepted boolean;
 BEGIN
   IF TG_OP = 'INSERT' THEN ids := ARRAY[NEW.item_id];
   ELSIF TG_OP = 'DELETE' THEN ids := ARRAY[OLD.item_id];
@@ -22,11 +23,10 @@ BEGIN
   END IF;
   FOREACH item IN ARRAY ids LOOP
     PERFORM 1 FROM "items" WHERE "id" = item FOR UPDATE;
-    UPDATE "items" SET "taken" = EXISTS (
-      SELECT 1 FROM "delivery_requests" WHERE "item_id" = item AND "request_status" = 'accepted'
-    ) WHERE "id" = item AND "taken" IS DISTINCT FROM EXISTS (
+    accepted := EXISTS (
       SELECT 1 FROM "delivery_requests" WHERE "item_id" = item AND "request_status" = 'accepted'
     );
+    UPDATE "items" SET "taken" = accepted WHERE "id" = item AND "taken" IS DISTINCT FROM accepted;
   END LOOP;
   RETURN NULL;
 END
