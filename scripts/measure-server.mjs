@@ -29,8 +29,11 @@ export const freePort = () =>
     })
   })
 
-/** The server on a free port with a fresh data folder; answers its address and a stop(). */
-export async function startServer() {
+/**
+ * The server on a free port with a fresh data folder; answers its address and a stop(). `extraEnv`
+ * adds to its environment (DIST_DIR: serve another build).
+ */
+export async function startServer(extraEnv = {}) {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'tote-measure-'))
   const env = { ...process.env }
@@ -39,7 +42,7 @@ export async function startServer() {
     delete env[name]
   const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'server.ts')], {
     cwd: root,
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...env, ...extraEnv, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const baseURL = `http://127.0.0.1:${port}`
