@@ -16,7 +16,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
-import { cpuTasks, openBrowser } from './measure-browser.mjs'
+import { cpuTasks, median, openBrowser, signInAsDemoUser } from './measure-browser.mjs'
 import { buildUnlessSkipped, root, startServer } from './measure-server.mjs'
 
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
@@ -49,8 +49,6 @@ const TARGETS = {
 }
 const onlyPaths = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean)
 const wanted = (path) => !onlyPaths || onlyPaths.includes(path)
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 const shortUrl = (url) => {
   try {
@@ -204,10 +202,7 @@ try {
       const context = await openBrowser()
       try {
         const page = await context.browser.newPage()
-        await page.goto(`${server.baseURL}/login`)
-        await page.getByLabel('Email').fill(role.email)
-        await page.getByLabel('Password').fill('password123')
-        await page.getByRole('button', { name: 'Log in' }).click()
+        await signInAsDemoUser(page, `${server.baseURL}/login`, role.email)
         await page.waitForURL(`**${role.home}`)
         await page.evaluate(() => navigator.serviceWorker.ready)
         const paths = []

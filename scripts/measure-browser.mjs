@@ -1,5 +1,6 @@
-// What the measuring scripts that drive Chromium share (lighthouse, styling-ab): Debian's Chromium
-// with a fresh profile on a free debugging port, and the main thread's CPU time read from a trace.
+// What the measuring scripts that drive Chromium share (lighthouse, styling-ab, start-ab): Debian's
+// Chromium with a fresh profile on a free debugging port, the main thread's CPU time read from a
+// trace, signing in as a demo user, and the median of a run's figures.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,3 +53,14 @@ export async function openBrowser() {
   }
   return { browser, port, close }
 }
+
+/** Signs in on the login page at `loginUrl` as the demo user `email` (demo data: password123). */
+export async function signInAsDemoUser(page, loginUrl, email) {
+  await page.goto(loginUrl)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('password123')
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]

@@ -13,6 +13,7 @@
 // AB_EMAIL (default the demo sender), AB_RUNS (default 7), CHROMIUM_PATH.
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts'
+import { median, signInAsDemoUser } from './measure-browser.mjs'
 import { startServer } from './measure-server.mjs'
 
 const dists = (process.env.AB_DISTS ?? 'dist').split(',').filter(Boolean)
@@ -44,10 +45,7 @@ try {
     })
     await context.addInitScript(observeLongTasks)
     const page = await context.newPage()
-    await page.goto('/login')
-    await page.getByRole('textbox', { name: /email/i }).fill(email)
-    await page.getByLabel(/^Password/).fill('password123')
-    await page.getByRole('button', { name: 'Log in' }).click()
+    await signInAsDemoUser(page, '/login', email)
     await page.waitForURL((url) => url.pathname !== '/login')
     // The worker installs when the page is idle; once it controls, later loads are repeat visits.
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
@@ -80,7 +78,6 @@ try {
       await page.close()
     }
 
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
   const figure = (values) =>
     `${Math.round(median(values))} (${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))})`
   console.log(
