@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   formatDate,
@@ -8,6 +9,7 @@ import {
   formatMoney,
   formatPlace,
   formatPrice,
+  formatShortDay,
   humanize,
 } from './format'
 
@@ -28,6 +30,69 @@ describe('format', () => {
     expect(formatDateTime(at)).toMatch(/^Dec 5, 2026, 3:00\sPM$/)
     expect(formatDateTime(null)).toBe('—')
     expect(formatDate('soon')).toBe('soon')
+  })
+
+  it('writes dates and dollars exactly as Intl does (en-US), in any time zone', () => {
+    const zone = process.env.TZ
+    const intl = (options: Intl.DateTimeFormatOptions, iso: string) =>
+      new Intl.DateTimeFormat('en-US', options).format(new Date(iso))
+    try {
+      for (const tz of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Chatham']) {
+        process.env.TZ = tz
+        fc.assert(
+          fc.property(
+            fc.date({
+              min: new Date('0001-01-02T00:00:00Z'),
+              max: new Date('9999-12-30T00:00:00Z'),
+              noInvalidDate: true,
+            }),
+            (date) => {
+              const iso = date.toISOString()
+              expect(formatDate(iso)).toBe(intl({ dateStyle: 'medium' }, iso))
+              expect(formatLongDate(iso)).toBe(intl({ dateStyle: 'long' }, iso))
+              expect(formatDateTime(iso)).toBe(
+                intl({ dateStyle: 'medium', timeStyle: 'short' }, iso),
+              )
+              expect(formatLongDateTime(iso)).toBe(
+                intl({ dateStyle: 'long', timeStyle: 'short' }, iso),
+              )
+            },
+          ),
+          { numRuns: 300 },
+        )
+      }
+    } finally {
+      process.env.TZ = zone
+    }
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1000-01-01'), max: new Date('9999-12-31'), noInvalidDate: true }),
+        (date) => {
+          const day = date.toISOString().slice(0, 10)
+          expect(formatShortDay(day)).toBe(
+            new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+              month: 'short',
+              day: 'numeric',
+              timeZone: 'UTC',
+            }),
+          )
+        },
+      ),
+    )
+    expect(formatShortDay('soon')).toBe('soon')
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+    const amounts = fc.oneof(
+      fc.integer({ min: -1e12, max: 1e12 }).map((cents) => cents / 100),
+      fc.double({ min: -1e16, max: 1e16, noNaN: true }),
+      fc.constantFrom(-0, 0.005, 0.015, -0.005, 1.005, 999.995, -0.001, 1e15, Infinity),
+    )
+    fc.assert(
+      fc.property(amounts, (amount) => {
+        expect(formatPrice(amount)).toBe(usd.format(amount))
+        expect(formatMoney(amount, 'usd')).toBe(usd.format(amount))
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   it('shows a place by its address, else by its coordinates', () => {

@@ -12,7 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import type { MoneyReport } from '@contract/ledger'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
-import { formatPrice } from '@/lib/format'
+import { formatPrice, formatShortDay } from '@/lib/format'
 import { adminMoneyQueryOptions } from './money-api'
 import { Loading } from './query-states'
 import { ReconciliationPanel } from './reconciliation-panel'
@@ -109,13 +109,6 @@ function Figure({ label, value }: { label: string; value: number }) {
   )
 }
 
-const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
-
 /**
  * Tote's money over the last 30 days (GET /api/admin/money): what it holds now, what it released,
  * refunded and kept as fees, per day in a chart and a table, whether the ledger balances, and
@@ -180,7 +173,7 @@ export function MoneySection() {
                 <Table.Body>
                   {money.data.days.map((d) => (
                     <Table.Row key={d.date}>
-                      <Table.Cell>{dayLabel(d.date)}</Table.Cell>
+                      <Table.Cell>{formatShortDay(d.date)}</Table.Cell>
                       <Table.Cell textAlign="end">{formatPrice(d.released)}</Table.Cell>
                       <Table.Cell textAlign="end">{formatPrice(d.refunded)}</Table.Cell>
                       <Table.Cell textAlign="end">{formatPrice(d.fees)}</Table.Cell>
