@@ -8,12 +8,15 @@
 // AB_PATH as a repeat visit with the CPU slowed 4× (CDP), AB_RUNS times per build, alternating.
 // Per load it reads the long tasks (PerformanceObserver 'longtask') until 2.5 s after the app says
 // it is ready (html[data-app-ready]) and prints, per build, the median and spread of their
-// blocking time (the sum of each task's time over 50 ms), the longest task, and the time to ready.
+// blocking time (the sum of each task's time over 50 ms), the longest task, and the time to ready;
+// then loads it once more at full speed with a trace and prints the main thread's CPU time and the
+// blocking time that gives at 4x ("CPU blocking", as `npm run lighthouse`'s CPU TBT): the figure
+// least moved by other work on the machine.
 // Env: AB_DISTS (comma-separated dist folders, default dist), AB_PATH (default /dashboard),
 // AB_EMAIL (default the demo sender), AB_RUNS (default 7), CHROMIUM_PATH.
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts'
-import { median, signInAsDemoUser } from './measure-browser.mjs'
+import { cpuTasks, median, signInAsDemoUser } from './measure-browser.mjs'
 import { startServer } from './measure-server.mjs'
 
 const dists = (process.env.AB_DISTS ?? 'dist').split(',').filter(Boolean)
@@ -55,27 +58,55 @@ try {
     contexts.push(context)
   }
 
-  const results = dists.map(() => ({ blocking: [], longest: [], ready: [] }))
+  /** Loads the page as a repeat visit and waits until 2.5 s after the app says it is ready. */
+  const load = async (page) => {
+    await page.goto(path)
+    await page.waitForFunction(
+      () => document.documentElement.hasAttribute('data-app-ready'),
+      null,
+      {
+        timeout: 120_000,
+      },
+    )
+    const ready = await page.evaluate(() => performance.now())
+    await page.waitForTimeout(SETTLE_MS)
+    return ready
+  }
+
+  const results = dists.map(() => ({
+    blocking: [],
+    longest: [],
+    ready: [],
+    cpu: [],
+    cpuBlocking: [],
+  }))
   for (let run = 0; run < runs; run++)
     for (const [i, context] of contexts.entries()) {
-      const page = await context.newPage()
-      const cdp = await context.newCDPSession(page)
+      const slowed = await context.newPage()
+      const cdp = await context.newCDPSession(slowed)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-      await page.goto(path)
-      await page.waitForFunction(
-        () => document.documentElement.hasAttribute('data-app-ready'),
-        null,
-        {
-          timeout: 120_000,
-        },
-      )
-      const ready = await page.evaluate(() => performance.now())
-      await page.waitForTimeout(SETTLE_MS)
-      const tasks = await page.evaluate(() => window.__longTasks)
+      results[i].ready.push(await load(slowed))
+      const tasks = await slowed.evaluate(() => window.__longTasks)
       results[i].blocking.push(tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0))
       results[i].longest.push(Math.max(0, ...tasks))
-      results[i].ready.push(ready)
-      await page.close()
+      await slowed.close()
+
+      // The same load at full speed, traced: the main thread's CPU time (thread time, which other
+      // processes on the machine do not stretch; under the CDP slowdown it does not scale evenly)
+      // and the blocking time it gives at 4x, as `npm run lighthouse` computes it.
+      const traced = await context.newPage()
+      await browser.startTracing(traced, {
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'blink.user_timing',
+        ],
+      })
+      await load(traced)
+      const cpu = cpuTasks(JSON.parse((await browser.stopTracing()).toString()))
+      results[i].cpu.push(cpu?.cpuMs ?? NaN)
+      results[i].cpuBlocking.push(cpu?.blockingMs ?? NaN)
+      await traced.close()
     }
 
   const figure = (values) =>
@@ -85,7 +116,7 @@ try {
   )
   for (const [i, dist] of dists.entries())
     console.log(
-      `  ${dist}: blocking ${figure(results[i].blocking)} ms, longest task ${figure(results[i].longest)} ms, ready after ${figure(results[i].ready)} ms`,
+      `  ${dist}: blocking ${figure(results[i].blocking)} ms, longest task ${figure(results[i].longest)} ms, ready after ${figure(results[i].ready)} ms; at 1x: CPU ${figure(results[i].cpu)} ms, CPU blocking at 4x ${figure(results[i].cpuBlocking)} ms`,
     )
 } finally {
   await browser.close()
