@@ -115,6 +115,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          treeshake: { manualPureFunctions: ['defineConfig', 'createAnatomy'] },
           output: {
             codeSplitting: { groups: chunkGroups, includeDependenciesRecursively: false },
             strictExecutionOrder: true,
