@@ -51,14 +51,16 @@ function dated(value: string, style: DateStyle, withTime: boolean): string {
   return `${dayText(date, style)}${style === 'long' ? ' at' : ','} ${timeText(date)}`
 }
 
+const intlMoney = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount)
+
 /**
  * '$1,234.50', '-$0.50'. Rounded as `Intl` rounds: the number's shortest decimal text (what
  * `String` writes: 1.005, not the binary 1.00499…), half away from zero.
  */
 function usdText(amount: number): string {
   const abs = Math.abs(amount)
-  if (!Number.isFinite(amount) || abs >= 1e13)
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount)
+  if (!Number.isFinite(amount) || abs >= 1e13) return intlMoney(amount, 'USD')
   // Below 1e-6 String() writes an exponent; such an amount is $0.00 anyway.
   const [whole = '0', fraction = ''] = (abs < 1e-6 ? '0' : String(abs)).split('.')
   const cents =
@@ -72,10 +74,7 @@ function usdText(amount: number): string {
 export function formatMoney(amount: number, currency: string): string {
   if (currency.toUpperCase() === 'USD') return usdText(amount)
   try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-    }).format(amount)
+    return intlMoney(amount, currency.toUpperCase())
   } catch {
     return `${amount} ${currency}`
   }

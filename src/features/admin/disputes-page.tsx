@@ -19,16 +19,13 @@ import type { DisputeView } from '@contract/disputes'
 import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
+import { formatDateTime, formatPrice } from '@/lib/format'
 import {
   adminBalancesQueryOptions,
   adminDisputesQueryOptions,
   useResolveDisputeMutation,
 } from './disputes-api'
 import { Empty, Loading } from './query-states'
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const dollars = (n: number) => `$${n.toFixed(2)}`
 
 const stepLabels: Record<string, string> = {
   accepted: 'Accepted',
@@ -57,7 +54,7 @@ function DisputeCard({ dispute, onResolve }: { dispute: DisputeView; onResolve: 
         </Flex>
         <Text fontSize="sm" color="fg.muted">
           {dispute.sender.name} (sender) against {dispute.deliverer.name} (deliverer) · paid{' '}
-          {dollars(dispute.paid)}, refundable {dollars(dispute.refundable)}
+          {formatPrice(dispute.paid)}, refundable {formatPrice(dispute.refundable)}
         </Text>
         <Text whiteSpace="pre-wrap">{dispute.reason}</Text>
         {/* What the two sides told each other is evidence: the item's page shows the thread. */}
@@ -73,7 +70,7 @@ function DisputeCard({ dispute, onResolve }: { dispute: DisputeView; onResolve: 
         <Box as="ol" listStyle="none" fontSize="sm" aria-label="Timeline">
           {dispute.timeline.map((s) => (
             <li key={s.step}>
-              {stepLabels[s.step] ?? s.step}: {when(s.at)}
+              {stepLabels[s.step] ?? s.step}: {formatDateTime(s.at)}
             </li>
           ))}
         </Box>
@@ -112,7 +109,7 @@ function NegativeBalances() {
               {b.name} ({b.email})
             </Text>
             <Text fontWeight="semibold" color="red.fg">
-              −{dollars(-b.balance)}
+              −{formatPrice(-b.balance)}
             </Text>
           </Flex>
         ))}
@@ -191,7 +188,7 @@ function ResolveForm({
     const next = {
       amount:
         outcome === 'refund' && !(value >= 0.01 && value <= dispute.refundable)
-          ? `Enter an amount from $0.01 to ${dollars(dispute.refundable)}`
+          ? `Enter an amount from $0.01 to ${formatPrice(dispute.refundable)}`
           : undefined,
       note: note.trim() ? undefined : 'Write a note for the record',
     }
@@ -208,7 +205,7 @@ function ResolveForm({
         onSuccess: () =>
           onDone(
             outcome === 'refund'
-              ? `Refunded ${dollars(value)} and released the rest for ${dispute.item_name}`
+              ? `Refunded ${formatPrice(value)} and released the rest for ${dispute.item_name}`
               : `Released the payment for ${dispute.item_name}`,
           ),
       },
@@ -248,7 +245,7 @@ function ResolveForm({
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
               />
-              <Field.HelperText>At most {dollars(dispute.refundable)}</Field.HelperText>
+              <Field.HelperText>At most {formatPrice(dispute.refundable)}</Field.HelperText>
               <Field.ErrorText>{errors.amount}</Field.ErrorText>
             </Field.Root>
           )}

@@ -14,6 +14,7 @@ import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert } from '@/components/form-alert'
 import { toaster } from '@/components/ui/toaster'
 import { api } from '@/lib/api-client'
+import { formatDateTime, formatPrice } from '@/lib/format'
 
 // "Report a problem" on a delivered item while its payment is held (docs/decisions/040): the
 // deliverer is paid only once Tote has looked at it.
@@ -31,10 +32,6 @@ function disputeQueryOptions(itemId: string) {
       ).data,
   })
 }
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const dollars = (n: number) => `$${n.toFixed(2)}`
 
 /** Shown on a delivered item: the way to report a problem, or the dispute and its outcome. */
 export function DisputeSection({ item }: { item: Item }) {
@@ -67,8 +64,8 @@ export function DisputeSection({ item }: { item: Item }) {
         ) : (
           <>
             <Text>
-              Report it before {day(data.window_ends_at ?? '')}: the deliverer is paid only once
-              Tote has looked at it.
+              Report it before {formatDateTime(data.window_ends_at ?? '')}: the deliverer is paid
+              only once Tote has looked at it.
             </Text>
             <Box>
               <Button size="sm" variant="outline" colorPalette="red" onClick={() => setOpen(true)}>
@@ -89,15 +86,15 @@ function DisputeState({ dispute }: { dispute: NonNullable<SenderDispute['dispute
   if (dispute.status === 'open')
     return (
       <Text>
-        You reported a problem on {day(dispute.opened_at)}. The payment is held until Tote has
-        looked at it; we will tell you the outcome.
+        You reported a problem on {formatDateTime(dispute.opened_at)}. The payment is held until
+        Tote has looked at it; we will tell you the outcome.
       </Text>
     )
   return (
     <Stack gap="1">
       <Text>
         {dispute.outcome === 'refund' && dispute.refund_amount !== null
-          ? `Tote refunds you ${dollars(dispute.refund_amount)}; the rest goes to the deliverer.`
+          ? `Tote refunds you ${formatPrice(dispute.refund_amount)}; the rest goes to the deliverer.`
           : 'Tote found the delivery in order: your payment goes to the deliverer.'}
       </Text>
       {dispute.note && <Text color="fg.muted">{dispute.note}</Text>}
