@@ -21,6 +21,7 @@ export function createAppRouter({
    */
   prerendering?: boolean
 } = {}) {
+  let firstRender = true
   const router = createRouter({
     routeTree,
     history,
@@ -28,7 +29,17 @@ export function createAppRouter({
     defaultPreload: 'intent',
     // Query owns caching; the router should always ask it (ensureQueryData is cheap when fresh).
     defaultPreloadStaleTime: 0,
-    scrollRestoration: !prerendering,
+    scrollRestoration: prerendering
+      ? false
+      : (): boolean => {
+          // A prerendered page the app hydrates was on screen already, scrolled where the visitor
+          // took it: the first render keeps that (the router's reset to the top moved the page
+          // under their finger as the app took over, and a tap landed elsewhere). render-app.tsx
+          // sets `ssr` when it hydrates.
+          const keep: boolean = firstRender && router.ssr !== undefined
+          firstRender = false
+          return !keep
+        },
   })
   setUnauthorizedHandler(() => {
     void appServices().then(({ queryClient }) => queryClient.clear())

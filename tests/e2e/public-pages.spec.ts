@@ -68,11 +68,13 @@ test.describe('prerendered public pages', () => {
     }
   })
 
-  test('are taken over by the app with the same text, and no error or hydration warning', async ({
+  test('are taken over by the app with the same text, where the visitor scrolled to, and no error or hydration warning', async ({
     page,
     problems,
   }) => {
     test.setTimeout(180_000)
+    // A phone: every page is taller than its window.
+    await page.setViewportSize({ width: 360, height: 640 })
     for (const path of PAGES) {
       await page.goto(path)
       const prerendered = await visibleText(page)
@@ -80,9 +82,16 @@ test.describe('prerendered public pages', () => {
       expect(await page.evaluate(() => 'appReady' in document.documentElement.dataset), path).toBe(
         false,
       )
+      // They have read down the page when they first point at it: the page stays there, so what they tap next is what was under their finger.
+      const scrolled = await page.evaluate(() => {
+        window.scrollTo(0, 200)
+        return window.scrollY
+      })
+      expect(scrolled, `${path} scrolls`).toBeGreaterThan(0)
       await page.mouse.move(20, 20)
       await page.waitForFunction(() => 'appReady' in document.documentElement.dataset)
       expect(await visibleText(page), `${path} reads the same`).toBe(prerendered)
+      expect(await page.evaluate(() => window.scrollY), `${path} stays where it was`).toBe(scrolled)
     }
     expect(problems, 'errors recorded while taking pages over').toEqual([])
   })
