@@ -11,7 +11,8 @@
 // Env: INP_RUNS, SKIP_BUILD=1, CHROMIUM_PATH (default /usr/bin/chromium), INP_ONLY=<words> (only
 // the interactions whose name has them), INP_DETAILS=1 (every sample, with its input delay,
 // processing and presentation, which event took longest, and the main thread's script, style and
-// layout time from the input until the page is quiet), INP_PROFILE=1 (the details, and each
+// layout time from the input until the page is quiet, and each interaction of a sample when it
+// has several, as a word's keys), INP_PROFILE=1 (the details, and each
 // sample's costliest functions by self time; the build has no source maps, so chunk:line:col).
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -113,7 +114,7 @@ async function measure(page, act) {
   const spent =
     details &&
     Object.fromEntries(Object.keys(after).map((key) => [key, (after[key] - before[key]) * 1000]))
-  return { ...worst, count: all.length, spent }
+  return { ...worst, count: all.length, all, spent }
 }
 
 const sessions = new WeakMap()
@@ -159,7 +160,11 @@ async function repeat(label, page, act, { before, after } = {}) {
           ` presentation ${Math.round(sample.presentation)}; ${sample.count} over 16 ms;` +
           ` main thread from input to quiet: script ${Math.round(sample.spent.script)},` +
           ` style ${Math.round(sample.spent.style)}, layout ${Math.round(sample.spent.layout)},` +
-          ` all tasks ${Math.round(sample.spent.task)})`,
+          ` all tasks ${Math.round(sample.spent.task)})` +
+          // A word typed is one interaction per key: each, in order, shows which key waited.
+          (sample.count > 1
+            ? `\n      each: ${sample.all.map((e) => `${e.name} ${ms(e.duration)} (delay ${Math.round(e.inputDelay)})`).join(', ')}`
+            : ''),
       )
     if (after) await after(i)
   }

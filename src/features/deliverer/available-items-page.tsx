@@ -2,6 +2,7 @@ import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-u
 import { useQuery } from '@tanstack/react-query'
 import {
   startTransition,
+  useDeferredValue,
   useCallback,
   useEffect,
   useMemo,
@@ -153,7 +154,13 @@ export function AvailableItemsPage({
 
   // A marker chosen on the map: its card stands out, comes into view and takes the focus.
   const [activeItem, setActiveItem] = useState<string | null>(null)
-  const items = list.data?.items
+  // The cards are drawn at a lower priority than input (React yields to a key or tap while it
+  // draws them): clearing a place field reloads the list, and its answer came in while the
+  // deliverer typed the next place, holding a key for ~200 ms on a phone (issue 30 part 2).
+  // Shown only while the list has an answer, so a new search never shows the old cards.
+  const answer = useDeferredValue(list.data)
+  const results = list.data ? answer : undefined
+  const items = results?.items
   const stops = useMemo(() => (items ? stopsOf(items) : []), [items])
   const showItem = useCallback((id: string) => {
     setActiveItem(id)
@@ -242,7 +249,7 @@ export function AvailableItemsPage({
             <FormAlert status="info">{CHOOSE_PLACES_PROMPT}</FormAlert>
           </Box>
         )}
-        {list.isPending && (
+        {(list.isPending || (list.data && !results)) && (
           <PendingStatus paused={list.isPaused}>Loading available items…</PendingStatus>
         )}
         {list.isError && (
@@ -250,10 +257,8 @@ export function AvailableItemsPage({
             {failureMessage(list.error, 'Failed to load available items')}
           </FormAlert>
         )}
-        {list.data && list.data.items.length === 0 && (
-          <Text color="fg.muted">No items available</Text>
-        )}
-        {list.data && list.data.items.length > 0 && (
+        {results && results.items.length === 0 && <Text color="fg.muted">No items available</Text>}
+        {results && results.items.length > 0 && (
           <Stack gap="4">
             {origin && destination && (
               <CorridorMap
@@ -266,7 +271,7 @@ export function AvailableItemsPage({
               />
             )}
             <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-              {list.data.items.map((item, index) => (
+              {results.items.map((item, index) => (
                 <AvailableItemCard
                   key={item.id}
                   number={index + 1}
@@ -279,7 +284,7 @@ export function AvailableItemsPage({
                 />
               ))}
             </SimpleGrid>
-            <Pager pagination={list.data.pagination} onPage={(page) => onSearchChange({ page })} />
+            <Pager pagination={results.pagination} onPage={(page) => onSearchChange({ page })} />
           </Stack>
         )}
       </Box>
