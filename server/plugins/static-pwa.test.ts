@@ -62,6 +62,26 @@ describe('static PWA with a build', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff')
   })
 
+  it('sends a script without the page-only headers, whichever copy; a page and the worker keep them', async () => {
+    for (const encoding of ['', 'br']) {
+      const script = await get('/assets/big-def456.js', '*/*', encoding)
+      expect(script.statusCode).toBe(200)
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+      ])
+        expect(script.headers[name], `${name} (${encoding || 'plain'})`).toBeUndefined()
+      expect(script.headers['x-content-type-options']).toBe('nosniff')
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin')
+    }
+    for (const url of ['/sw.js', '/index.html', '/faq']) {
+      const res = await get(url, 'text/html')
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'")
+      expect(res.headers['x-frame-options'], url).toBe('DENY')
+    }
+  })
+
   it.each(['/sw.js', '/index.html', '/manifest.webmanifest'])(
     'serves %s with no-cache',
     async (url) => {
