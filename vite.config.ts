@@ -31,12 +31,7 @@ const group = (name: string, pattern: RegExp, priority: number, options = {}) =>
 })
 const chunkGroups = [
   group('vendor', /[\\/]node_modules[\\/]/, 20),
-  group(
-    'sender',
-    // /payment-method (both roles) shows the sender's receipts: its page comes with this chunk.
-    /[\\/]src[\\/](features[\\/](sender|payment-method)|routes[\\/]_app[\\/](_sender|payment-method))/,
-    15,
-  ),
+  group('sender', /[\\/]src[\\/](features[\\/]sender|routes[\\/]_app[\\/]_sender)/, 15),
   group(
     'deliverer',
     /[\\/]src[\\/](features[\\/](deliverer|trips)|routes[\\/]_app[\\/](_deliverer|my-deliveries|rejected-requests))/,
@@ -45,7 +40,9 @@ const chunkGroups = [
   group('admin', /[\\/]src[\\/](features[\\/]admin|routes[\\/]_app[\\/]_admin)/, 15),
   group(
     'account',
-    /[\\/]src[\\/](features[\\/](profile|notifications|messages|ratings)|routes[\\/]_app[\\/](profile|notifications))/,
+    // /payment-method is both roles' (a sender's receipts, a deliverer's earnings, which the
+    // deliverer's delivery page shows too): with the sender's pages, every deliverer loaded them.
+    /[\\/]src[\\/](features[\\/](profile|notifications|messages|ratings|payment-method)|routes[\\/]_app[\\/](profile|notifications|payment-method))/,
     15,
   ),
   group(

@@ -1,9 +1,14 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { PaymentMethodPage } from '@/features/payment-method/payment-method-page'
-import { Receipts } from '@/features/sender/components/receipts'
 import { RoleOnlyPage } from '@/components/role-only-page'
 import { pageHead } from '@/lib/page-title'
 import { useSession } from '@/lib/use-session'
+
+// The sender's pages' chunk: a sender has it already, a deliverer never loads it.
+const Receipts = lazy(() =>
+  import('@/features/sender/components/receipts').then((m) => ({ default: m.Receipts })),
+)
 
 export const Route = createFileRoute('/_app/payment-method')({
   head: pageHead('Payment method'),
@@ -24,5 +29,10 @@ function PaymentMethodRoute() {
       />
     )
   }
-  return <PaymentMethodPage role={user.role} receipts={<Receipts anchor={hash} />} />
+  const receipts = user.role === 'sender' && (
+    <Suspense fallback={null}>
+      <Receipts anchor={hash} />
+    </Suspense>
+  )
+  return <PaymentMethodPage role={user.role} receipts={receipts} />
 }
