@@ -98,6 +98,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           // mjs: MapLibre's worker file, which the map loads by URL (decision 013).
           globPatterns: ['**/*.{js,mjs,css,html,svg,ico,webmanifest,woff2,geojson}', 'favicon.*'],
           globIgnores: ['prerendered/**', 'screenshots/**'],
+          // The install's order (sw/precache.ts, six at a time): files with a revision first (they
+          // are always fetched fresh), then the largest, so no large download starts last.
+          manifestTransforms: [
+            (entries) => ({
+              manifest: [...entries].sort(
+                (a, b) => Number(!a.revision) - Number(!b.revision) || b.size - a.size,
+              ),
+            }),
+          ],
         },
         devOptions: { enabled: false },
       }),

@@ -6,6 +6,7 @@
 // visit without the service worker.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { chunkName, isRoleCode, ROLE_CHUNKS } from '../sw/role-chunks.ts'
 
 const BUDGET_KB = 150
 const dist = new URL('../dist/', import.meta.url).pathname
@@ -148,10 +149,19 @@ for (; listEnd < sw.length; listEnd++) {
 const precache = JSON.parse(sw.slice(listStart, listEnd + 1)).map((entry) => entry.url)
 const isMap = (url) =>
   /(^|\/)assets\/maplibre[^/]*\.(js|css)$/.test(url) || /(^|\/)map\/[^/]+\.geojson$/.test(url)
-const install = precache.filter((url) => !isMap(url))
+// Each role's code, cached once someone signs in as that role (sw/role-code.ts).
+const install = precache.filter((url) => !isMap(url) && !isRoleCode(url))
 const map = precache.filter(isMap)
 console.log(
   `Service worker install: ${install.length} files, ${kb(sum(install))} brotli; the map afterwards: ${map.length} files, ${kb(sum(map))}`,
+)
+console.log(
+  `  after sign-in, a role's code: ${Object.entries(ROLE_CHUNKS)
+    .map(([role, names]) => {
+      const files = precache.filter((url) => names.includes(chunkName(url)))
+      return `${role} ${kb(sum(files)).trim()} (${files.length} file${files.length === 1 ? '' : 's'})`
+    })
+    .join(', ')}`,
 )
 
 console.log(

@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
-import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { PRERENDERED_PAGES } from '../src/lib/public-pages'
 import { okOnly } from './ok-only'
+import { precache } from './precache'
 
 /** Paths whose navigations must reach the network: the API and its docs, and the worker itself. */
 export const navigationDenylist: RegExp[] = [
@@ -29,7 +29,7 @@ export const isPrerenderedPage = (pathname: string) =>
  *   SPA router renders the route, online or not.
  */
 export function registerNavigation(): void {
-  const shell = createHandlerBoundToURL('/index.html')
+  const shell = precache.createHandlerBoundToURL('/index.html')
   registerRoute(
     ({ request, url }) => request.mode === 'navigate' && isPrerenderedPage(url.pathname),
     new NetworkFirst({
@@ -39,7 +39,8 @@ export function registerNavigation(): void {
       plugins: [
         okOnly,
         {
-          handlerDidError: async () => (await matchPrecache('/index.html')) ?? Response.error(),
+          handlerDidError: async () =>
+            (await precache.matchPrecache('/index.html')) ?? Response.error(),
         },
       ],
     }),

@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 // The service worker: wires the pieces together, one concern per module.
 // - precache: the app shell and hashed assets built by Vite (self.__WB_MANIFEST, injected at build),
-//   minus the map (map-warmup: cached once a signed-in page asks), fetched in parallel
-//   (precache-warmup)
+//   minus the map (map-warmup: cached once a signed-in page asks) and the signed-in roles' code
+//   (role-code: cached for the roles that sign in on this device), fetched and stored six at a
+//   time (precache)
 // - navigation: client routes answered with the precached shell, so the app opens offline
 // - map-cache / places-cache / handoff-keys-cache: runtime caches of public data (tiles, place
 //   names, the keys that check handoff codes); no other /api answer is ever cached here: the page
@@ -11,7 +12,7 @@
 // - outbox-sync: Background Sync replays the offline outbox (src/lib/outbox)
 // - push: trip alerts shown as notifications, opening the item on click
 // - lifecycle: a new version waits until the user accepts the update prompt
-import { addPlugins, cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches } from 'workbox-precaching'
 import { registerHandoffKeysCache } from './handoff-keys-cache'
 import { registerLifecycle } from './lifecycle'
 import { registerMapCache } from './map-cache'
@@ -20,23 +21,24 @@ import { registerNavigation } from './navigation'
 import { registerOutboxSync } from './outbox-sync'
 import { registerPlacesCache } from './places-cache'
 import { registerPush } from './push'
-import { registerPrecacheWarmup } from './precache-warmup'
+import { registerPrecache } from './precache'
+import { isRoleCode } from './role-chunks'
+import { registerRoleCode } from './role-code'
 import { registerUserCacheClearing } from './user-caches'
 
 declare const self: ServiceWorkerGlobalScope
 
-// The install downloads the shell and the app's code, six files at a time; the map waits for a
-// signed-in page.
+// The install downloads the shell and the app's code, six files at a time; the map and a role's
+// pages wait for someone to sign in.
 const manifest = self.__WB_MANIFEST
-const installed = manifest.filter(
-  (entry) => !isMapAsset(typeof entry === 'string' ? entry : entry.url),
-)
-addPlugins([registerPrecacheWarmup(self, installed)])
-precacheAndRoute(installed)
+const urlOf = (entry: (typeof manifest)[number]) => (typeof entry === 'string' ? entry : entry.url)
+const installed = manifest.filter((entry) => !isMapAsset(urlOf(entry)) && !isRoleCode(urlOf(entry)))
+registerPrecache(self, installed)
 registerMapWarmup(
   self,
-  manifest.filter((entry) => isMapAsset(typeof entry === 'string' ? entry : entry.url)),
+  manifest.filter((entry) => isMapAsset(urlOf(entry))),
 )
+registerRoleCode(self, manifest)
 cleanupOutdatedCaches()
 registerNavigation()
 registerPlacesCache(self.location.origin)

@@ -11,7 +11,7 @@ import { Toaster } from '@/components/ui/toaster'
 import { apiFailure } from '@/lib/api-failure'
 import { requireSignIn } from '@/lib/guards'
 import { loneToken } from '@/lib/auth-storage'
-import { useWarmMapCache } from '@/lib/offline/warm-map-cache'
+import { useWarmAfterSignIn } from '@/lib/offline/warm-after-sign-in'
 import { useSession } from '@/lib/use-session'
 
 // A deliverer's only: loaded with their code, so a sender's or an admin's start does not load the
@@ -79,8 +79,8 @@ function AppRoute() {
   const session = useSession()
   const [profileOpen, setProfileOpen] = useState(false)
   const closeProfile = useCallback(() => setProfileOpen(false), [])
-  useWarmMapCache()
   const role = (session ?? atLoad).user.role
+  useWarmAfterSignIn(role)
   return (
     <QueryClientProvider client={queryClient}>
       <AppLayout

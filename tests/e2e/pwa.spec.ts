@@ -112,6 +112,33 @@ test.describe('installable, offline-capable PWA', () => {
     })
   })
 
+  test("a first visit installs no role's pages; signing in brings that role's, which then open offline", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000)
+    await withPage(browser, async (page, context) => {
+      await page.goto('/login')
+      await waitForActiveWorker(page)
+      expect(await roleCode(page), "the install cached a role's pages").toEqual([])
+
+      await page.getByLabel('Email').fill('deliverer@example.com')
+      await page.getByLabel('Password').fill('password123')
+      await page.getByRole('button', { name: 'Log in', exact: true }).click()
+      const dashboard = page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 })
+      await expect(dashboard).toBeVisible()
+      // The deliverer's own, and no other role's.
+      await expect.poll(() => roleCode(page)).toEqual(['decode', 'deliverer'])
+
+      await context.setOffline(true)
+      await page.reload()
+      await expect(dashboard).toBeVisible()
+      // A page of the role not opened before, straight from an offline load.
+      await page.goto('/my-deliveries')
+      await expect(page.getByRole('heading', { name: 'My deliveries', level: 1 })).toBeVisible()
+      await context.setOffline(false)
+    })
+  })
+
   test('a new version waits until the user accepts the update prompt, then takes over', async ({
     browser,
   }) => {
@@ -185,6 +212,15 @@ async function waitForActiveWorker(page: Page): Promise<string | null> {
     throw new Error(`no service worker controls the page: ${JSON.stringify(state)}`)
   }
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)
+}
+
+/** The chunks in the worker's cache of role code (sw/role-code.ts), by name. */
+function roleCode(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const cache = await caches.open('tote-role-code-v1')
+    const names = (await cache.keys()).map((r) => /\/assets\/([a-z-]+)-/.exec(r.url)?.[1] ?? r.url)
+    return names.sort()
+  })
 }
 
 /** The first heading of the rendered app, which proves the shell and its scripts ran. */

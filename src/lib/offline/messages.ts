@@ -9,3 +9,8 @@ export const OUTBOX_REPLAYED = 'OUTBOX_REPLAYED'
  * map code and the offline base map now (the first visit's install leaves them out).
  */
 export const WARM_MAP = 'WARM_MAP'
+/**
+ * Page -> worker once a signed-in page has rendered and the browser is idle, with the user's
+ * `role`: cache that role's pages now (the first visit's install leaves every role's out).
+ */
+export const WARM_ROLE = 'WARM_ROLE'

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { WARM_ROLE } from '../src/lib/offline/messages'
+import { isRoleCode } from './role-chunks'
+import { registerRoleCode, ROLE_CODE_CACHE } from './role-code'
+
+vi.mock('workbox-routing', () => ({ registerRoute: vi.fn() }))
+
+const ORIGIN = 'https://tote.test'
+
+/** One version's build: the same chunk names, their own hashes. */
+const build = (hash: string) => [
+  { url: 'index.html', revision: 'r1' },
+  `assets/vendor-${hash}.js`,
+  `assets/app-${hash}.js`,
+  `assets/sender-${hash}.js`,
+  `assets/deliverer-${hash}.js`,
+  `assets/decode-${hash}.js`,
+  `assets/admin-${hash}.js`,
+  `assets/account-${hash}.js`,
+]
+const OLD = 'Aaaaaaa1'
+const NEW = 'Bbbbbbb2'
+
+/** Cache Storage with one cache, as much of it as the module uses. */
+function fakeCaches() {
+  const stored = new Map<string, Map<string, Response>>()
+  const open = async (name: string) => {
+    const entries = stored.get(name) ?? new Map<string, Response>()
+    stored.set(name, entries)
+    const key = (request: RequestInfo) => (typeof request === 'string' ? request : request.url)
+    return {
+      match: async (request: RequestInfo) => entries.get(key(request)),
+      keys: async () => [...entries.keys()].map((url) => new Request(url)),
+      addAll: async (urls: string[]) => {
+        for (const url of urls) entries.set(url, new Response(url))
+      },
+      delete: async (request: RequestInfo) => entries.delete(key(request)),
+    }
+  }
+  vi.stubGlobal('caches', { open })
+  const files = () =>
+    [...(stored.get(ROLE_CODE_CACHE)?.keys() ?? [])]
+      .map((url) => url.slice(ORIGIN.length + 1))
+      .sort()
+  return {
+    files,
+    put: (url: string) => open(ROLE_CODE_CACHE).then((c) => c.addAll([`${ORIGIN}/${url}`])),
+  }
+}
+
+/** A worker of one version: its events fired by hand, each awaited to its end. */
+function worker(entries: ReturnType<typeof build>) {
+  const listeners = new Map<string, (event: unknown) => void>()
+  const scope = {
+    location: { origin: ORIGIN },
+    registration: { waiting: null },
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      listeners.set(type, listener)
+    },
+  } as unknown as ServiceWorkerGlobalScope
+  registerRoleCode(scope, entries)
+  const fire = async (type: string, extra: object = {}) => {
+    let done: Promise<unknown> = Promise.resolve()
+    listeners.get(type)!({ ...extra, waitUntil: (p: Promise<unknown>) => (done = p) })
+    await done
+  }
+  return {
+    install: () => fire('install'),
+    activate: () => fire('activate'),
+    message: (data: unknown) => fire('message', { data }),
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe("a role's code", () => {
+  it("is each role's chunk and the QR reader, never what every start runs", () => {
+    for (const url of [
+      'assets/sender-B0erNVw6.js',
+      'assets/deliverer-CVt2Nbx5.js',
+      'assets/admin-3RswI0Zx.js',
+      'assets/decode-CMykfxex.js',
+    ])
+      expect(isRoleCode(url), url).toBe(true)
+    for (const url of [
+      'assets/app-q5RmWk1Z.js',
+      'assets/account-CG5AaM6f.js',
+      'assets/vendor-BdpxlcT9.js',
+      'assets/pages-Bt6__wvs.js',
+      'assets/qr-D3-xSsJl.js',
+      'index.html',
+      'assets/deliverer-CVt2Nbx5.css',
+    ])
+      expect(isRoleCode(url), url).toBe(false)
+  })
+
+  it('is not downloaded by a first visit: the install caches none of it', async () => {
+    const cache = fakeCaches()
+    await worker(build(NEW)).install()
+    expect(cache.files()).toEqual([])
+  })
+
+  it('is cached for the role that signs in, and only for it', async () => {
+    const cache = fakeCaches()
+    const sw = worker(build(NEW))
+    await sw.install()
+    await sw.message({ type: WARM_ROLE, role: 'deliverer' })
+    expect(cache.files()).toEqual([`assets/decode-${NEW}.js`, `assets/deliverer-${NEW}.js`])
+    await sw.message({ type: WARM_ROLE, role: 'root' })
+    await sw.message({ type: 'WARM_MAP' })
+    expect(cache.files()).toHaveLength(2)
+  })
+
+  it("comes with an update for each role this device signed in as, and the old version's goes", async () => {
+    const cache = fakeCaches()
+    for (const url of [`assets/deliverer-${OLD}.js`, `assets/decode-${OLD}.js`])
+      await cache.put(url)
+    const next = worker(build(NEW))
+    await next.install()
+    expect(cache.files()).toEqual([
+      `assets/decode-${OLD}.js`,
+      `assets/decode-${NEW}.js`,
+      `assets/deliverer-${OLD}.js`,
+      `assets/deliverer-${NEW}.js`,
+    ])
+    await next.activate()
+    expect(cache.files()).toEqual([`assets/decode-${NEW}.js`, `assets/deliverer-${NEW}.js`])
+  })
+})

@@ -1,0 +1,75 @@
+/// <reference lib="webworker" />
+import type { PrecacheEntry } from 'workbox-precaching'
+import { registerRoute } from 'workbox-routing'
+import { CacheFirst } from 'workbox-strategies'
+import type { Role } from '../contract/user'
+import { WARM_ROLE } from '../src/lib/offline/messages'
+import { untilDoneOrUpdate } from './lifecycle'
+import { okOnly } from './ok-only'
+import { chunkName, isRoleCode, ROLE_CHUNKS } from './role-chunks'
+
+/** The code only a signed-in role runs, cached for the roles this device has signed in as. */
+export const ROLE_CODE_CACHE = 'tote-role-code-v1'
+
+const ROLES = Object.keys(ROLE_CHUNKS) as Role[]
+
+const urlOf = (entry: string | PrecacheEntry) => (typeof entry === 'string' ? entry : entry.url)
+
+/**
+ * A first visit is offline-ready without the pages of a role it has not signed in as (decision
+ * 053): each role's code (sender 20 KB, deliverer 28 KB with the QR reader, admin 15 KB,
+ * brotli) is cached once someone signs in as that role:
+ * - as the page fetches it (the route below, cache first: the names are hashed),
+ * - when the first signed-in page asks (WARM_ROLE), for the chunks it has not opened yet,
+ * - at the install of a new version, for every role whose code the old one had cached, so an
+ *   update never leaves a signed-in device without its pages offline.
+ * Files of older versions go when a new version activates.
+ */
+export function registerRoleCode(
+  scope: ServiceWorkerGlobalScope,
+  entries: (string | PrecacheEntry)[],
+): void {
+  const origin = scope.location.origin
+  const roleUrls = entries
+    .map((entry) => new URL(urlOf(entry), origin).href)
+    .filter((url) => isRoleCode(new URL(url).pathname))
+  const urlsOf = (roles: readonly Role[]) =>
+    roleUrls.filter((url) =>
+      roles.some((role) => ROLE_CHUNKS[role].includes(chunkName(new URL(url).pathname) ?? '')),
+    )
+  const addMissing = async (roles: readonly Role[]) => {
+    const cache = await caches.open(ROLE_CODE_CACHE)
+    const missing = []
+    for (const url of urlsOf(roles)) if (!(await cache.match(url))) missing.push(url)
+    // addAll writes all or nothing: a role is cached whole or not at all.
+    await cache.addAll(missing)
+  }
+
+  scope.addEventListener('install', (event) => {
+    const warm = caches.open(ROLE_CODE_CACHE).then(async (cache) => {
+      const cached = (await cache.keys()).map((request) => chunkName(new URL(request.url).pathname))
+      await addMissing(ROLES.filter((role) => cached.includes(role)))
+    })
+    event.waitUntil(warm)
+  })
+  scope.addEventListener('activate', (event) => {
+    const current = new Set(roleUrls)
+    const prune = caches.open(ROLE_CODE_CACHE).then(async (cache) => {
+      for (const request of await cache.keys()) {
+        if (!current.has(request.url)) await cache.delete(request)
+      }
+    })
+    event.waitUntil(prune)
+  })
+  scope.addEventListener('message', (event: ExtendableMessageEvent) => {
+    const data = event.data as { type?: unknown; role?: unknown } | null
+    if (data?.type !== WARM_ROLE) return
+    const role = ROLES.find((r) => r === data.role)
+    if (role) event.waitUntil(untilDoneOrUpdate(scope, addMissing([role])))
+  })
+  registerRoute(
+    ({ url, request }) =>
+      request.method === 'GET' && url.origin === origin && isRoleCode(url.pathname),
+    new CacheFirst({ cacheName: ROLE_CODE_CACHE, plugins: [okOnly] }),
+  )
+}
