@@ -19,10 +19,9 @@ const revisioned = (entries: (string | PrecacheEntry)[], origin: string) =>
  * Workbox's own install fetches and stores its files one at a time (workbox issue 2528): measured
  * at 150 ms RTT, after the last byte arrived the worker still spent ~0.8 s storing ~35 files one
  * by one, and the two files with a revision (index.html, the manifest) were asked for twice, the
- * second time one after the other (decision 053). Here each file is
- * fetched and stored by Workbox's precache strategy (the same checks, the same cache keys), six
- * at a time; any failure fails the install, as Workbox's does. Activation (old entries out) and
- * the route stay Workbox's.
+ * second time one after the other (decision 053). Here each file is fetched and stored by
+ * Workbox's precache strategy (the same checks, the same cache keys), six at a time; any failure
+ * fails the install, as Workbox's does. Activation (old entries out) and the route stay Workbox's.
  *
  * `keepalive`: Chromium lets a worker with no visible page (an installing one) run only three
  * ordinary fetches at once, whatever the connections; keepalive fetches are not held back. Measured
