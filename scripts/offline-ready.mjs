@@ -6,8 +6,9 @@
 // is a new browser profile opening /login, then:
 // - shell offline-ready: the worker is activated, so every precached file is in its cache (the
 //   install fails as a whole otherwise), checked by opening /login and a signed-in route offline;
-// - map ready: after the demo deliverer signs in, the map code and the offline base map are in
-//   the worker's map cache (fetched when the browser is idle, not part of the install).
+// - role's pages and map ready: after the demo deliverer signs in, the deliverer's pages are in the
+//   worker's role code cache, and the map code and the offline base map in its map cache (fetched
+//   when the browser is idle, not part of the install; decision 053).
 // Prints the median and the spread of RUNS runs (default 2) per link, in seconds, KB on the wire
 // and requests.
 import { spawnSync } from 'node:child_process'
@@ -22,6 +23,7 @@ const LINKS = [
   { name: '150 ms RTT, 1.6 Mbps down, 750 kbps up', rttMs: 150, downKbps: 1600, upKbps: 750 },
 ]
 const MAP_CACHE = 'tote-map-code-v1'
+const ROLE_CACHE = 'tote-role-code-v1'
 
 if (process.env.SKIP_BUILD !== '1') {
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
@@ -78,6 +80,15 @@ async function oneRun(browser, server, link) {
     await page.getByLabel('Password').fill('password123')
     await page.getByRole('button', { name: 'Log in', exact: true }).click()
     await page.waitForURL('**/deliverer-dashboard')
+    const roleMs = await when(
+      page,
+      signInStart,
+      async (name) =>
+        (await (await caches.open(name)).keys()).some((r) =>
+          /\/assets\/deliverer-[^/]*\.js$/.test(new URL(r.url).pathname),
+        ),
+      ROLE_CACHE,
+    ).catch(() => NaN)
     const mapMs = await when(
       page,
       signInStart,
@@ -98,6 +109,7 @@ async function oneRun(browser, server, link) {
       readyMs,
       installKB: install.down / 1024,
       installRequests: install.requests,
+      roleMs,
       mapMs,
       signedInKB: (after.down - beforeMap.down) / 1024,
     }
@@ -135,6 +147,7 @@ try {
     console.log(`  shell offline-ready       ${show('readyMs', seconds)}`)
     console.log(`  install: on the wire      ${show('installKB', kb)} (page included)`)
     console.log(`  install: requests         ${show('installRequests', count)}`)
+    console.log(`  role code after sign-in   ${show('roleMs', seconds)}`)
     console.log(`  map cached after sign-in  ${show('mapMs', seconds)}`)
     console.log(`  signed-in visit + map     ${show('signedInKB', kb)}`)
   }
