@@ -1,6 +1,7 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { PaymentMethodPage } from '@/features/payment-method/payment-method-page'
+import { PendingStatus } from '@/components/pending-status'
 import { RoleOnlyPage } from '@/components/role-only-page'
 import { pageHead } from '@/lib/page-title'
 import { useSession } from '@/lib/use-session'
@@ -30,7 +31,7 @@ function PaymentMethodRoute() {
     )
   }
   const receipts = user.role === 'sender' && (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PendingStatus paused={false}>Loading receipts...</PendingStatus>}>
       <Receipts anchor={hash} />
     </Suspense>
   )
