@@ -1,10 +1,10 @@
 // npm run size (after npm run build): what a first visit to / and /login really transfers, in
 // brotli bytes on the wire (the .br files the server sends): the prerendered page, the scripts it
 // loads with everything they import statically, the icon and the web app manifest. Fails over the
-// budget, or when every start loads a role's chunk. Also shows, for information, what the first
-// interaction loads (the app taking the page over) and what a signed-in page loads on a first
-// visit without the service worker.
-import { existsSync, readFileSync, statSync } from 'node:fs'
+// budget, when every start loads a role's chunk, or when a role's pages load another role's. Also
+// shows, for information, what the first interaction loads (the app taking the page over), what a
+// signed-in page loads on a first visit without the service worker, and what the worker caches.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { chunkName, isRoleCode, ROLE_CHUNKS } from '../sw/role-chunks.ts'
 
@@ -136,6 +136,21 @@ if (mixedStart) {
   )
 }
 
+// A role's pages load no other role's (the worker caches only the signed-in role's: decision 053).
+const assets = readdirSync(join(dist, 'assets')).map((name) => `assets/${name}`)
+const crossRole = Object.entries(ROLE_CHUNKS).flatMap(([role, names]) => {
+  const own = assets.filter((f) => names.includes(chunkName(f)))
+  const others = Object.entries(ROLE_CHUNKS)
+    .filter(([other]) => other !== role)
+    .flatMap(([, otherNames]) => otherNames)
+  return [...staticGraph(own)]
+    .filter((f) => others.includes(chunkName(f)) && !names.includes(chunkName(f)))
+    .map((f) => `${role} -> ${f}`)
+})
+if (crossRole.length > 0) {
+  console.log(`  FAIL: a role's pages load another role's chunk: ${crossRole.join(', ')}`)
+}
+
 // The service worker's install (sw/sw.ts): the precache list the build injected into sw.js, minus
 // the map, which it caches after the first signed-in page (sw/map-warmup.ts).
 const sw = readFileSync(join(dist, 'sw.js'), 'utf8')
@@ -169,4 +184,4 @@ console.log(
     ? `first visit: OVER BUDGET (${BUDGET_KB} KB)`
     : `first visit: within budget (${BUDGET_KB} KB)`,
 )
-process.exit(over || mixedStart ? 1 : 0)
+process.exit(over || mixedStart || crossRole.length > 0 ? 1 : 0)

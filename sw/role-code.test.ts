@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cacheNames } from 'workbox-core'
 import { WARM_ROLE } from '../src/lib/offline/messages'
 import { isRoleCode } from './role-chunks'
 import { registerRoleCode, ROLE_CODE_CACHE } from './role-code'
@@ -23,6 +24,7 @@ const NEW = 'Bbbbbbb2'
 
 /** Cache Storage with one cache, as much of it as the module uses. */
 function fakeCaches() {
+  const link = { online: true }
   const stored = new Map<string, Map<string, Response>>()
   const open = async (name: string) => {
     const entries = stored.get(name) ?? new Map<string, Response>()
@@ -32,6 +34,7 @@ function fakeCaches() {
       match: async (request: RequestInfo) => entries.get(key(request)),
       keys: async () => [...entries.keys()].map((url) => new Request(url)),
       addAll: async (urls: string[]) => {
+        if (urls.length && !link.online) throw new TypeError('Failed to fetch')
         for (const url of urls) entries.set(url, new Response(url))
       },
       delete: async (request: RequestInfo) => entries.delete(key(request)),
@@ -44,7 +47,9 @@ function fakeCaches() {
       .sort()
   return {
     files,
-    put: (url: string) => open(ROLE_CODE_CACHE).then((c) => c.addAll([`${ORIGIN}/${url}`])),
+    link,
+    put: (url: string, cacheName = ROLE_CODE_CACHE) =>
+      open(cacheName).then((c) => c.addAll([`${ORIGIN}/${url}`])),
   }
 }
 
@@ -127,5 +132,40 @@ describe("a role's code", () => {
     ])
     await next.activate()
     expect(cache.files()).toEqual([`assets/decode-${NEW}.js`, `assets/deliverer-${NEW}.js`])
+  })
+
+  it("comes for every role once with the update from a version that installed every role's", async () => {
+    const cache = fakeCaches()
+    for (const url of [`assets/app-${OLD}.js`, `assets/sender-${OLD}.js`, `assets/admin-${OLD}.js`])
+      await cache.put(url, cacheNames.precache)
+    await worker(build(NEW)).install()
+    expect(cache.files()).toEqual([
+      `assets/admin-${NEW}.js`,
+      `assets/decode-${NEW}.js`,
+      `assets/deliverer-${NEW}.js`,
+      `assets/sender-${NEW}.js`,
+    ])
+  })
+
+  it('comes at the activation for a sign-in made while the new version waited', async () => {
+    const cache = fakeCaches()
+    const next = worker(build(NEW))
+    await next.install()
+    // Meanwhile the old version, still in charge, caches its own files for the deliverer.
+    for (const url of [`assets/deliverer-${OLD}.js`, `assets/decode-${OLD}.js`])
+      await cache.put(url)
+    await next.activate()
+    expect(cache.files()).toEqual([`assets/decode-${NEW}.js`, `assets/deliverer-${NEW}.js`])
+  })
+
+  it('lets a version activate offline, dropping only the old files', async () => {
+    const cache = fakeCaches()
+    const next = worker(build(NEW))
+    await next.install()
+    await cache.put(`assets/admin-${NEW}.js`)
+    await cache.put(`assets/deliverer-${OLD}.js`)
+    cache.link.online = false
+    await next.activate()
+    expect(cache.files()).toEqual([`assets/admin-${NEW}.js`])
   })
 })

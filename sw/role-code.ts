@@ -2,6 +2,7 @@
 import type { PrecacheEntry } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
+import { cacheNames } from 'workbox-core'
 import type { Role } from '../contract/user'
 import { WARM_ROLE } from '../src/lib/offline/messages'
 import { untilDoneOrUpdate } from './lifecycle'
@@ -22,7 +23,8 @@ const urlOf = (entry: string | PrecacheEntry) => (typeof entry === 'string' ? en
  * - as the page fetches it (the route below, cache first: the names are hashed),
  * - when the first signed-in page asks (WARM_ROLE), for the chunks it has not opened yet,
  * - at the install of a new version, for every role whose code the old one had cached, so an
- *   update never leaves a signed-in device without its pages offline.
+ *   update never leaves a signed-in device without its pages offline; again at its activation,
+ *   for a sign-in made while it waited.
  * Files of older versions go when a new version activates.
  */
 export function registerRoleCode(
@@ -44,22 +46,35 @@ export function registerRoleCode(
     // addAll writes all or nothing: a role is cached whole or not at all.
     await cache.addAll(missing)
   }
+  /** The roles this device needs offline: each one whose code it has cached. */
+  const rolesOnDevice = async (): Promise<readonly Role[]> => {
+    const paths = async (cacheName: string) =>
+      (await (await caches.open(cacheName)).keys()).map((r) => new URL(r.url).pathname)
+    // A version before this one kept every role's code in its precache and cached none here: all
+    // of them once (~60 KB), after which only the roles this device signs in as.
+    if ((await paths(cacheNames.precache)).some(isRoleCode)) return ROLES
+    const cached = (await paths(ROLE_CODE_CACHE)).map(chunkName)
+    return ROLES.filter((role) => cached.includes(role))
+  }
 
   scope.addEventListener('install', (event) => {
-    const warm = caches.open(ROLE_CODE_CACHE).then(async (cache) => {
-      const cached = (await cache.keys()).map((request) => chunkName(new URL(request.url).pathname))
-      await addMissing(ROLES.filter((role) => cached.includes(role)))
-    })
-    event.waitUntil(warm)
+    event.waitUntil(rolesOnDevice().then(addMissing))
   })
   scope.addEventListener('activate', (event) => {
     const current = new Set(roleUrls)
-    const prune = caches.open(ROLE_CODE_CACHE).then(async (cache) => {
+    const settle = (async () => {
+      // Someone signed in while this version waited (its install ran before; the old version cached
+      // its own files of the role): this version's now, while the network lets; offline, the
+      // page's next start online brings it.
+      await rolesOnDevice()
+        .then(addMissing)
+        .catch(() => {})
+      const cache = await caches.open(ROLE_CODE_CACHE)
       for (const request of await cache.keys()) {
         if (!current.has(request.url)) await cache.delete(request)
       }
-    })
-    event.waitUntil(prune)
+    })()
+    event.waitUntil(settle)
   })
   scope.addEventListener('message', (event: ExtendableMessageEvent) => {
     const data = event.data as { type?: unknown; role?: unknown } | null

@@ -218,7 +218,9 @@ async function waitForActiveWorker(page: Page): Promise<string | null> {
 function roleCode(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const cache = await caches.open('tote-role-code-v1')
-    const names = (await cache.keys()).map((r) => /\/assets\/([a-z-]+)-/.exec(r.url)?.[1] ?? r.url)
+    const names = (await cache.keys()).map(
+      (r) => /\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1] ?? r.url,
+    )
     return names.sort()
   })
 }
