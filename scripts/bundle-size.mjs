@@ -138,8 +138,10 @@ if (mixedStart) {
 
 // A role's pages load no other role's (the worker caches only the signed-in role's: decision 053).
 const assets = readdirSync(join(dist, 'assets')).map((name) => `assets/${name}`)
+/** The files of `list` that are these chunks. */
+const chunksIn = (list, names) => list.filter((f) => names.includes(chunkName(f)))
 const crossRole = Object.entries(ROLE_CHUNKS).flatMap(([role, names]) => {
-  const own = assets.filter((f) => names.includes(chunkName(f)))
+  const own = chunksIn(assets, names)
   const others = Object.entries(ROLE_CHUNKS)
     .filter(([other]) => other !== role)
     .flatMap(([, otherNames]) => otherNames)
@@ -173,7 +175,7 @@ console.log(
 console.log(
   `  after sign-in, a role's code: ${Object.entries(ROLE_CHUNKS)
     .map(([role, names]) => {
-      const files = precache.filter((url) => names.includes(chunkName(url)))
+      const files = chunksIn(precache, names)
       return `${role} ${kb(sum(files)).trim()} (${files.length} file${files.length === 1 ? '' : 's'})`
     })
     .join(', ')}`,

@@ -2,6 +2,7 @@
 import type { PrecacheEntry } from 'workbox-precaching'
 import { WARM_MAP } from '../src/lib/offline/messages'
 import { untilDoneOrUpdate } from './lifecycle'
+import { urlOf } from './precache'
 
 /** The map's code and the offline base map: cached after the first signed-in page (map-warmup.ts) or
  * when a map is first opened, whichever comes first. */
@@ -13,8 +14,6 @@ export const MAP_CODE_CACHE = 'tote-map-code-v1'
  */
 export const isMapAsset = (url: string) =>
   /(^|\/)assets\/maplibre[^/]*\.(m?js|css)$/.test(url) || /(^|\/)map\/[^/]+\.geojson$/.test(url)
-
-const urlOf = (entry: string | PrecacheEntry) => (typeof entry === 'string' ? entry : entry.url)
 
 /**
  * The build's list of map assets is not precached at install (a first visit downloads no map);

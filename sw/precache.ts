@@ -8,11 +8,15 @@ const CONCURRENCY = 6
 /** The app's precache: the shell and the hashed assets the build listed. */
 export const precache = new PrecacheController()
 
+/** A precache list entry's URL, as the build wrote it. */
+export const urlOf = (entry: string | PrecacheEntry) =>
+  typeof entry === 'string' ? entry : entry.url
+
 const revisioned = (entries: (string | PrecacheEntry)[], origin: string) =>
   new Set(
     entries
       .filter((entry) => typeof entry !== 'string' && Boolean(entry.revision))
-      .map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, origin).href),
+      .map((entry) => new URL(urlOf(entry), origin).href),
   )
 
 /**

@@ -7,14 +7,13 @@ import type { Role } from '../contract/user'
 import { WARM_ROLE } from '../src/lib/offline/messages'
 import { untilDoneOrUpdate } from './lifecycle'
 import { okOnly } from './ok-only'
+import { urlOf } from './precache'
 import { chunkName, isRoleCode, ROLE_CHUNKS } from './role-chunks'
 
 /** The code only a signed-in role runs, cached for the roles this device has signed in as. */
 export const ROLE_CODE_CACHE = 'tote-role-code-v1'
 
 const ROLES = Object.keys(ROLE_CHUNKS) as Role[]
-
-const urlOf = (entry: string | PrecacheEntry) => (typeof entry === 'string' ? entry : entry.url)
 
 /**
  * A first visit is offline-ready without the pages of a role it has not signed in as (decision
@@ -32,13 +31,13 @@ export function registerRoleCode(
   entries: (string | PrecacheEntry)[],
 ): void {
   const origin = scope.location.origin
-  const roleUrls = entries
-    .map((entry) => new URL(urlOf(entry), origin).href)
-    .filter((url) => isRoleCode(new URL(url).pathname))
-  const urlsOf = (roles: readonly Role[]) =>
-    roleUrls.filter((url) =>
-      roles.some((role) => ROLE_CHUNKS[role].includes(chunkName(new URL(url).pathname) ?? '')),
-    )
+  const filesOf = (names: readonly string[]) =>
+    entries
+      .map(urlOf)
+      .filter((url) => names.includes(chunkName(url) ?? ''))
+      .map((url) => new URL(url, origin).href)
+  const roleUrls = filesOf(Object.values(ROLE_CHUNKS).flat())
+  const urlsOf = (roles: readonly Role[]) => filesOf(roles.flatMap((role) => ROLE_CHUNKS[role]))
   const addMissing = async (roles: readonly Role[]) => {
     const cache = await caches.open(ROLE_CODE_CACHE)
     const missing = []

@@ -21,7 +21,7 @@ import { registerNavigation } from './navigation'
 import { registerOutboxSync } from './outbox-sync'
 import { registerPlacesCache } from './places-cache'
 import { registerPush } from './push'
-import { registerPrecache } from './precache'
+import { registerPrecache, urlOf } from './precache'
 import { isRoleCode } from './role-chunks'
 import { registerRoleCode } from './role-code'
 import { registerUserCacheClearing } from './user-caches'
@@ -31,7 +31,6 @@ declare const self: ServiceWorkerGlobalScope
 // The install downloads the shell and the app's code, six files at a time; the map and a role's
 // pages wait for someone to sign in.
 const manifest = self.__WB_MANIFEST
-const urlOf = (entry: (typeof manifest)[number]) => (typeof entry === 'string' ? entry : entry.url)
 const installed = manifest.filter((entry) => !isMapAsset(urlOf(entry)) && !isRoleCode(urlOf(entry)))
 registerPrecache(self, installed)
 registerMapWarmup(
