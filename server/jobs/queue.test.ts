@@ -191,6 +191,36 @@ describe.each(backends)('job queue on %s', (backend) => {
     expect(ran).toBe(1)
   })
 
+  it('drains what a job taken by the running loop queues: a chain is done when drain returns', async () => {
+    // The payout after a release (decision 041) is such a chain: tests read the payout right after
+    // drain(), and once saw it missing when the loop, not drain, had run the release.
+    const queue = new JobQueue(database.db, { pollMs: 1 })
+    const done: number[] = []
+    const second = defineJob({
+      name: 'chain.second',
+      payload: z.object({ n: z.number() }),
+      run: async ({ n }) => void done.push(n),
+    })
+    const first = defineJob({
+      name: 'chain.first',
+      payload: z.object({ n: z.number() }),
+      run: async ({ n }) => void (await queue.enqueue(second, { n })),
+    })
+    queue.register(first, undefined)
+    queue.register(second, undefined)
+    queue.start()
+    try {
+      for (let n = 0; n < 100; n++) {
+        // Committed as by another request: the loop and drain race for it.
+        await queue.enqueue(first, { n }, { db: database.db })
+        await queue.drain()
+        expect(done, `chain ${n}`).toContain(n)
+      }
+    } finally {
+      await queue.stop()
+    }
+  })
+
   it.runIf(backend === 'postgres')(
     'never runs one job twice when several processes work the queue at once',
     async () => {

@@ -180,11 +180,19 @@ export class JobQueue {
     return true
   }
 
-  /** Runs every job that is due now, including ones this worker is busy with; for tests and tools. */
+  /**
+   * Runs every job that is due now, including ones this worker's loop is busy with and the jobs
+   * those queue (a release queues its payout); for tests and tools. Done only after a pass that
+   * found nothing due while the loop took no step: a job the loop took while this one looked may
+   * queue another, which the loop's next step could still be holding when this returned.
+   */
   async drain(): Promise<void> {
-    await this.busy
-    while (await this.runOne());
-    await this.busy
+    for (;;) {
+      const step = this.busy
+      await step
+      if (await this.runOne()) continue
+      if (this.busy === step) return
+    }
   }
 
   start(): void {
