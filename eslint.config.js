@@ -65,6 +65,7 @@ export default tseslint.config(
             'expectPresent',
             'expectImageShown',
             'expectSavedForOffline',
+            'expectNotSavedThenLoaded',
           ],
         },
       ],

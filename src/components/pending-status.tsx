@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react'
+import { HStack, Spinner, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
 /** What a page waiting for data shows offline, when nothing of it is saved on this device. */
@@ -7,8 +7,24 @@ export const NOT_SAVED_OFFLINE =
 
 /**
  * The loading line of a query: its own words ('Loading trips…'), or, when the query waits for the
- * network (paused offline with nothing saved), says so instead of spinning without end.
+ * network (paused offline with nothing saved), says so instead of spinning without end. `spinner`
+ * adds the turning wheel of the pages that have one; a paused query never shows it.
  */
-export function PendingStatus({ paused, children }: { paused: boolean; children: ReactNode }) {
-  return <Text role="status">{paused ? NOT_SAVED_OFFLINE : children}</Text>
+export function PendingStatus({
+  paused,
+  spinner = false,
+  children,
+}: {
+  paused: boolean
+  spinner?: boolean
+  children: ReactNode
+}) {
+  if (paused) return <Text role="status">{NOT_SAVED_OFFLINE}</Text>
+  if (!spinner) return <Text role="status">{children}</Text>
+  return (
+    <HStack role="status" gap="3">
+      <Spinner size="sm" />
+      <Text>{children}</Text>
+    </HStack>
+  )
 }

@@ -1,8 +1,9 @@
 // Decision 005: reads fall back to data saved on this device, and the outbox replays a write made
 // offline exactly once. The built app with its real service worker, in Debian's Chromium.
 import { apiCall, apiLogin } from './support/api'
-import { waitForPath } from './support/browser'
+import { roleCode, waitForPath } from './support/browser'
 import { expectSavedForOffline } from './support/outbox-ui'
+import type { Page } from '@playwright/test'
 import type { TestServer } from './support/server'
 import { expect, expectPresent, test } from './fixtures'
 
@@ -15,6 +16,8 @@ type OutboxWindow = Window & {
 }
 
 const DELIVERER = 'deliverer@example.com'
+/** components/pending-status.tsx: what a page says offline when nothing of it is saved. */
+const NOT_SAVED = 'You are offline and this is not saved on this device yet.'
 
 test.describe('offline: saved reads and the outbox', () => {
   let server: TestServer
@@ -80,6 +83,56 @@ test.describe('offline: saved reads and the outbox', () => {
     await page.goto(`/available-items/${item.id}`)
     await expect(page.getByText(item.name).first()).toBeVisible()
     await context.setOffline(false)
+  })
+
+  // A page never opened online has nothing saved: it must say so, not wait for ever, and load
+  // once the network is back. The sender's and the admin's pages wait for their data before they
+  // show (the deliverer's do not), so these are the two that could hang.
+  async function expectNotSavedThenLoaded(
+    page: Page,
+    role: string,
+    home: string,
+    open: { path: string; heading: string; loaded: string | RegExp },
+  ) {
+    const context = page.context()
+    await page.goto(home)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    })
+    await expect.poll(() => roleCode(page)).toContain(role)
+
+    await context.setOffline(true)
+    await page.goto(open.path)
+    await expect(page.getByRole('heading', { name: open.heading, level: 1 })).toBeVisible()
+    const notSaved = page.getByRole('status').filter({ hasText: NOT_SAVED })
+    await expect(notSaved).toBeVisible()
+
+    await context.setOffline(false)
+    await expect(page.getByText(open.loaded).first()).toBeVisible()
+    await expect(notSaved).toHaveCount(0)
+  }
+
+  test("the sender's list never opened online says it is not saved, then loads online", async ({
+    senderPage,
+  }) => {
+    test.setTimeout(120_000)
+    await expectNotSavedThenLoaded(senderPage, 'sender', '/dashboard', {
+      path: '/items?status=delivered',
+      heading: 'All items',
+      loaded: /^Showing \d|No items found/,
+    })
+  })
+
+  test("the admin's list never opened online says it is not saved, then loads online", async ({
+    adminPage,
+  }) => {
+    test.setTimeout(120_000)
+    await expectNotSavedThenLoaded(adminPage, 'admin', '/admin-dashboard', {
+      path: '/users',
+      heading: 'Users',
+      loaded: 'sender@example.com',
+    })
   })
 
   test('a write queued offline is sent once when the network is back', async ({

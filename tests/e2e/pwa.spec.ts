@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { openPage, startApp } from './support/browser'
+import { openPage, roleCode, startApp } from './support/browser'
 import { publishNewWorker } from './support/new-worker'
 import { ensureBuilt, root, startServer, type TestServer } from './support/server'
 import { expect, test } from './fixtures'
@@ -212,17 +212,6 @@ async function waitForActiveWorker(page: Page): Promise<string | null> {
     throw new Error(`no service worker controls the page: ${JSON.stringify(state)}`)
   }
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)
-}
-
-/** The chunks in the worker's cache of role code (sw/role-code.ts), by name. */
-function roleCode(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const cache = await caches.open('tote-role-code-v1')
-    const names = (await cache.keys()).map(
-      (r) => /\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1] ?? r.url,
-    )
-    return names.sort()
-  })
 }
 
 /** The first heading of the rendered app, which proves the shell and its scripts ran. */

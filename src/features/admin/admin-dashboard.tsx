@@ -116,7 +116,7 @@ export function AdminDashboard() {
           <Heading as="h2" size="lg" mb="4">
             Statistics
           </Heading>
-          {stats.isPending && <Loading>Loading statistics…</Loading>}
+          {stats.isPending && <Loading paused={stats.isPaused}>Loading statistics…</Loading>}
           <ErrorAlert error={stats.error} fallback="Failed to load statistics" />
           {stats.data && <Counters stats={stats.data} />}
         </Box>

@@ -82,7 +82,7 @@ export function AgreementsPage() {
       </Flex>
       <Stack gap="8">
         {message && <FormAlert status="success">{message}</FormAlert>}
-        {terms.isPending && <Loading>Loading agreements…</Loading>}
+        {terms.isPending && <Loading paused={terms.isPaused}>Loading agreements…</Loading>}
         <ErrorAlert error={terms.error} fallback="Failed to fetch terms." />
         {terms.data &&
           groups.map((group) => {

@@ -129,7 +129,7 @@ export function DisputesPage() {
       </PageIntro>
       <Stack gap="4">
         {message && <FormAlert status="success">{message}</FormAlert>}
-        {disputes.isPending && <Loading>Loading disputes…</Loading>}
+        {disputes.isPending && <Loading paused={disputes.isPaused}>Loading disputes…</Loading>}
         <ErrorAlert error={disputes.error} fallback="Failed to load disputes" />
         {disputes.data?.length === 0 && <Empty title="No open disputes" />}
         {disputes.data && disputes.data.length > 0 && (

@@ -144,7 +144,7 @@ export function ItemReview({ itemId }: { itemId: string }) {
       >
         Review the item, its delivery requests and its history before deciding.
       </PageIntro>
-      {detail.isPending && <Loading>Loading item details…</Loading>}
+      {detail.isPending && <Loading paused={detail.isPaused}>Loading item details…</Loading>}
       <ErrorAlert error={detail.error} fallback="Failed to load item details" />
       {detail.data && <Review detail={detail.data} />}
     </>

@@ -27,7 +27,7 @@ export function ItemsManagement({ search, onSearchChange }: ItemsManagementProps
         Every item on Tote with its sending and delivery approvals. Open one to review it.
       </PageIntro>
       <ItemsFilters search={search} onChange={filter} />
-      {items.isPending && <Loading>Loading items…</Loading>}
+      {items.isPending && <Loading paused={items.isPaused}>Loading items…</Loading>}
       <ErrorAlert error={items.error} fallback="Failed to load items" />
       {items.data && items.data.items.length === 0 && <Empty title="No items found" />}
       {items.data && items.data.items.length > 0 && (

@@ -121,7 +121,7 @@ export function MoneySection() {
       <Heading as="h2" size="md" id="money-heading" mb="3">
         Money, last 30 days
       </Heading>
-      {money.isPending && <Loading>Loading money…</Loading>}
+      {money.isPending && <Loading paused={money.isPaused}>Loading money…</Loading>}
       <ErrorAlert error={money.error} fallback="Failed to load the money figures" />
       {money.data && (
         <Stack gap="4">

@@ -1,11 +1,14 @@
-import { EmptyState, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, EmptyState } from '@chakra-ui/react'
+import { PendingStatus } from '@/components/pending-status'
 
-export function Loading({ children }: { children: string }) {
+/** `paused`: the query waits offline with nothing saved (components/pending-status). */
+export function Loading({ paused, children }: { paused: boolean; children: string }) {
   return (
-    <Stack direction="row" gap="3" align="center" role="status" py="4">
-      <Spinner size="sm" />
-      <Text>{children}</Text>
-    </Stack>
+    <Box py="4">
+      <PendingStatus paused={paused} spinner>
+        {children}
+      </PendingStatus>
+    </Box>
   )
 }
 

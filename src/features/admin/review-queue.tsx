@@ -20,7 +20,7 @@ export function ReviewQueue({ title, query, describe }: ReviewQueueProps) {
       <Heading as="h2" size="md">
         {title}
       </Heading>
-      {query.isPending && <Loading>Loading…</Loading>}
+      {query.isPending && <Loading paused={query.isPaused}>Loading…</Loading>}
       <ErrorAlert error={query.error} fallback="Failed to load items" />
       {query.data && query.data.items.length === 0 && <Empty title="Nothing waiting" />}
       {query.data && query.data.items.length > 0 && (

@@ -99,7 +99,7 @@ export function UsersPage({ search, onChange }: UsersPageProps) {
       <Stack gap="4">
         <UsersFilters search={search} onChange={onChange} />
         {message && <FormAlert status="success">{message}</FormAlert>}
-        {users.isPending && <Loading>Loading users…</Loading>}
+        {users.isPending && <Loading paused={users.isPaused}>Loading users…</Loading>}
         <ErrorAlert error={users.error} fallback="Failed to load users" />
         {users.data && users.data.users.length === 0 && <Empty title="No users found" />}
         {users.data && users.data.users.length > 0 && (

@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
+import { PendingStatus } from '@/components/pending-status'
 import { CardList } from '@/components/card-list'
 import { ErrorAlert } from '@/components/form-alert'
 import { formatDate, formatPrice } from '@/lib/format'
@@ -87,6 +88,11 @@ export function SenderDashboard() {
           </Button>
         </HStack>
       )}
+      {stats.isPending && (
+        <PendingStatus paused={stats.isPaused} spinner>
+          Loading statistics…
+        </PendingStatus>
+      )}
       <ErrorAlert error={stats.error} fallback="Failed to load statistics" />
       {stats.data && stats.data.total === 0 && <GettingStarted />}
       {stats.data && stats.data.total > 0 && (
@@ -113,6 +119,11 @@ export function SenderDashboard() {
         <Heading as="h2" size="md" mb="3" id="latest-items">
           Latest items
         </Heading>
+        {latest.isPending && (
+          <PendingStatus paused={latest.isPaused} spinner>
+            Loading items...
+          </PendingStatus>
+        )}
         <ErrorAlert error={latest.error} fallback="Failed to load items" />
         {latest.isSuccess && latest.data.items.length === 0 && (
           <Text color="fg.muted">No items found</Text>

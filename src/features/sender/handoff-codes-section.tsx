@@ -1,18 +1,8 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Grid,
-  Heading,
-  HStack,
-  Link,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
+import { PendingStatus } from '@/components/pending-status'
 import { FormAlert } from '@/components/form-alert'
 import { QrCode } from '@/components/qr-code'
 import { groupDigits, ShortCode } from '@/components/short-code'
@@ -178,10 +168,9 @@ export function HandoffCodesSection({ item }: { item: Item }) {
           </Text>
         )}
         {codes.isPending ? (
-          <HStack role="status" gap="3">
-            <Spinner size="sm" />
-            <Text>Loading handoff codes...</Text>
-          </HStack>
+          <PendingStatus paused={codes.isPaused} spinner>
+            Loading handoff codes...
+          </PendingStatus>
         ) : codes.data ? (
           <Grid
             templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }}

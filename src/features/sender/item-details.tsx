@@ -1,7 +1,8 @@
-import { Box, Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Grid, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
+import { PendingStatus } from '@/components/pending-status'
 import { DocumentViewer } from '@/components/document-viewer'
 import { FormAlert } from '@/components/form-alert'
 import { InfoRequestArea } from '@/components/info-request-area'
@@ -34,10 +35,9 @@ export function ItemDetails({
   const item = useQuery(itemQueryOptions(id))
   if (item.isPending) {
     return (
-      <HStack role="status" gap="3">
-        <Spinner size="sm" />
-        <Text>Loading item details...</Text>
-      </HStack>
+      <PendingStatus paused={item.isPaused} spinner>
+        Loading item details...
+      </PendingStatus>
     )
   }
   // docs/spec.md section 8: one wording for every failure here, a 404 included.

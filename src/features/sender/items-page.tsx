@@ -1,8 +1,9 @@
-import { Box, Button, EmptyState, HStack, Spinner, Text } from '@chakra-ui/react'
+import { Box, Button, EmptyState, HStack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Item } from '@contract/items'
+import { PendingStatus } from '@/components/pending-status'
 import { LazyAdminInfoDialog, LazyDocumentViewer } from '@/components/lazy-list-dialogs'
 import { ErrorAlert } from '@/components/form-alert'
 import { Pager } from '@/components/pager'
@@ -54,10 +55,9 @@ export function ItemsPage({ search, onSearchChange }: ItemsPageProps) {
       </HStack>
       <ItemsFilters search={search} onChange={onSearchChange} />
       {items.isPending && (
-        <HStack role="status" gap="3">
-          <Spinner size="sm" />
-          <Text>Loading items...</Text>
-        </HStack>
+        <PendingStatus paused={items.isPaused} spinner>
+          Loading items...
+        </PendingStatus>
       )}
       <ErrorAlert error={items.error} fallback="Failed to load items" />
       {items.data && items.data.items.length === 0 && (

@@ -116,3 +116,14 @@ export async function tick(box: Locator) {
   await box.press('Space')
   await expect(box).toBeChecked()
 }
+
+/** The chunks in the worker's cache of role code (sw/role-code.ts), by name. */
+export function roleCode(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const cache = await caches.open('tote-role-code-v1')
+    const names = (await cache.keys()).map(
+      (r) => /\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(r.url)?.[1] ?? r.url,
+    )
+    return names.sort()
+  })
+}

@@ -7,6 +7,7 @@ import {
   sendingQueueParams,
 } from '@/features/admin/items-api'
 import { adminMoneyQueryOptions } from '@/features/admin/money-api'
+import { loadQuery } from '@/lib/load-query'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/admin-dashboard')({
@@ -14,10 +15,10 @@ export const Route = createFileRoute('/_app/_admin/admin-dashboard')({
   // Prefetch only: a failure is shown by the page itself, next to what did load.
   loader: ({ context }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(adminStatsQueryOptions()),
-      context.queryClient.ensureQueryData(adminItemsQueryOptions(sendingQueueParams)),
-      context.queryClient.ensureQueryData(adminItemsQueryOptions(deliveryQueueParams)),
-      context.queryClient.ensureQueryData(adminMoneyQueryOptions()),
-    ]).catch(() => undefined),
+      loadQuery(context.queryClient, adminStatsQueryOptions()),
+      loadQuery(context.queryClient, adminItemsQueryOptions(sendingQueueParams)),
+      loadQuery(context.queryClient, adminItemsQueryOptions(deliveryQueueParams)),
+      loadQuery(context.queryClient, adminMoneyQueryOptions()),
+    ]),
   component: AdminDashboard,
 })

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { adminItemsQueryOptions, itemsParams } from '@/features/admin/items-api'
 import { ItemsManagement } from '@/features/admin/items-management'
 import { parseItemsSearch, type ItemsSearch } from '@/features/admin/search-schemas'
+import { loadQuery } from '@/lib/load-query'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/items-management')({
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/_app/_admin/items-management')({
   validateSearch: parseItemsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(adminItemsQueryOptions(itemsParams(deps))).catch(() => {}),
+    loadQuery(context.queryClient, adminItemsQueryOptions(itemsParams(deps))),
   component: ItemsManagementRoute,
 })
 

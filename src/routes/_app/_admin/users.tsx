@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { parseUsersSearch, type UsersSearch } from '@/features/admin/search-schemas'
 import { adminUsersQueryOptions, usersParams } from '@/features/admin/users-api'
 import { UsersPage } from '@/features/admin/users-page'
+import { loadQuery } from '@/lib/load-query'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/users')({
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/_app/_admin/users')({
   validateSearch: parseUsersSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(adminUsersQueryOptions(usersParams(deps))).catch(() => {}),
+    loadQuery(context.queryClient, adminUsersQueryOptions(usersParams(deps))),
   component: UsersRoute,
 })
 

@@ -6,6 +6,7 @@ import {
   senderStatsQueryOptions,
 } from '@/features/sender/api'
 import { SenderDashboard } from '@/features/sender/dashboard'
+import { loadQuery } from '@/lib/load-query'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_sender/dashboard')({
@@ -13,9 +14,9 @@ export const Route = createFileRoute('/_app/_sender/dashboard')({
   // Failures show on the page; the loader only warms the cache.
   loader: ({ context }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(senderStatsQueryOptions()),
-      context.queryClient.ensureQueryData(itemsQueryOptions(latestItemsSearch)),
-    ]).catch(() => undefined),
+      loadQuery(context.queryClient, senderStatsQueryOptions()),
+      loadQuery(context.queryClient, itemsQueryOptions(latestItemsSearch)),
+    ]),
   component: DashboardPage,
 })
 

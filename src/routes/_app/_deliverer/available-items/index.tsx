@@ -1,4 +1,4 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { AvailableItemsPage } from '@/features/deliverer/available-items-page'
@@ -9,6 +9,7 @@ import {
   type AvailableSearch,
 } from '@/features/deliverer/available-search'
 import { SaveTripButton } from '@/features/trips/save-trip-button'
+import { loadQuery } from '@/lib/load-query'
 import { pageHead } from '@/lib/page-title'
 
 /**
@@ -30,10 +31,8 @@ async function startingRoute(
     import('@/features/trips/saved-trip'),
     import('@/features/trips/trip-dates'),
   ])
-  // Offline, only the trips kept on this device: a fetch would wait for the network.
-  const trips = onlineManager.isOnline()
-    ? await queryClient.ensureQueryData(tripsQueryOptions()).catch(() => undefined)
-    : queryClient.getQueryData(tripsQueryOptions().queryKey)
+  // Offline, only the trips kept on this device (loadQuery does not wait for the network).
+  const trips = await loadQuery(queryClient, tripsQueryOptions())
   const trip = nextTrip(trips, localToday())
   return trip
     ? { origin: trip.origin, destination: trip.destination, radius: trip.radius_km }

@@ -8,20 +8,17 @@ import { ItemDetails } from '@/features/sender/item-details'
 import { Conversation } from '@/features/messages/conversation'
 import { RatingNextStep } from '@/features/ratings/rating-next-step'
 import { RatingSection } from '@/features/ratings/rating-section'
+import { loadQuery } from '@/lib/load-query'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_sender/items/$id')({
   head: pageHead('Item details'),
   // Failures show on the page ('Failed to load item details'), not as a route error.
   loader: async ({ context, params }) => {
-    const item = await context.queryClient
-      .ensureQueryData(itemQueryOptions(params.id))
-      .catch(() => undefined)
+    const item = await loadQuery(context.queryClient, itemQueryOptions(params.id))
     // The codes the sender shows at the handoff, once a request is accepted (decision 034).
     if (item && hasHandoffCodes(item))
-      await context.queryClient
-        .ensureQueryData(handoffCodesQueryOptions(params.id))
-        .catch(() => undefined)
+      await loadQuery(context.queryClient, handoffCodesQueryOptions(params.id))
   },
   component: ItemDetailsPage,
 })

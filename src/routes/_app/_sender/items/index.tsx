@@ -7,6 +7,7 @@ import {
   parseItemsSearch,
   type ItemsSearch,
 } from '@/features/sender/items-search'
+import { loadQuery } from '@/lib/load-query'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_sender/items/')({
@@ -16,8 +17,7 @@ export const Route = createFileRoute('/_app/_sender/items/')({
   loaderDeps: ({ search }) => search,
   head: pageHead('All items'),
   // A failed load shows on the page (with the server's message), not as a route error.
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(itemsQueryOptions(deps)).catch(() => undefined),
+  loader: ({ context, deps }) => loadQuery(context.queryClient, itemsQueryOptions(deps)),
   component: AllItemsPage,
 })
 

@@ -4,12 +4,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { adminItemQueryOptions } from '@/features/admin/items-api'
 import { ItemReview } from '@/features/admin/item-review'
 import { Conversation } from '@/features/messages/conversation'
+import { loadQuery } from '@/lib/load-query'
 import { pageHead } from '@/lib/page-title'
 
 export const Route = createFileRoute('/_app/_admin/sending-approval/item/$id')({
   head: pageHead('Sending approval'),
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(adminItemQueryOptions(params.id)).catch(() => undefined),
+  loader: ({ context, params }) => loadQuery(context.queryClient, adminItemQueryOptions(params.id)),
   component: SendingApprovalPage,
 })
 
