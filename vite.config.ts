@@ -30,6 +30,13 @@ const group = (name: string, pattern: RegExp, priority: number, options = {}) =>
   test: (id: string) => pattern.test(id) && !lazyOnly.test(id),
 })
 const chunkGroups = [
+  // The QR reader only a deliverer's handoff opens: named here, so the worker leaves it out of the
+  // install (sw/role-chunks.ts) by this name, not by the library's file name.
+  {
+    name: 'qr-reader',
+    priority: 21,
+    test: (id: string) => /[\\/]node_modules[\\/]qr[\\/]decode\.js$/.test(id),
+  },
   group('vendor', /[\\/]node_modules[\\/]/, 20),
   group('sender', /[\\/]src[\\/](features[\\/]sender|routes[\\/]_app[\\/]_sender)/, 15),
   group(

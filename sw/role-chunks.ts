@@ -10,7 +10,7 @@ import type { Role } from '../contract/user'
  */
 export const ROLE_CHUNKS: Record<Role, readonly string[]> = {
   sender: ['sender'],
-  deliverer: ['deliverer', 'decode'],
+  deliverer: ['deliverer', 'qr-reader'],
   admin: ['admin'],
 }
 

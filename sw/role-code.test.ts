@@ -15,7 +15,7 @@ const build = (hash: string) => [
   `assets/app-${hash}.js`,
   `assets/sender-${hash}.js`,
   `assets/deliverer-${hash}.js`,
-  `assets/decode-${hash}.js`,
+  `assets/qr-reader-${hash}.js`,
   `assets/admin-${hash}.js`,
   `assets/account-${hash}.js`,
 ]
@@ -86,7 +86,7 @@ describe("a role's code", () => {
       'assets/sender-B0erNVw6.js',
       'assets/deliverer-CVt2Nbx5.js',
       'assets/admin-3RswI0Zx.js',
-      'assets/decode-CMykfxex.js',
+      'assets/qr-reader-CMykfxex.js',
     ])
       expect(isRoleCode(url), url).toBe(true)
     for (const url of [
@@ -112,7 +112,7 @@ describe("a role's code", () => {
     const sw = worker(build(NEW))
     await sw.install()
     await sw.message({ type: WARM_ROLE, role: 'deliverer' })
-    expect(cache.files()).toEqual([`assets/decode-${NEW}.js`, `assets/deliverer-${NEW}.js`])
+    expect(cache.files()).toEqual([`assets/deliverer-${NEW}.js`, `assets/qr-reader-${NEW}.js`])
     await sw.message({ type: WARM_ROLE, role: 'root' })
     await sw.message({ type: 'WARM_MAP' })
     expect(cache.files()).toHaveLength(2)
@@ -120,18 +120,18 @@ describe("a role's code", () => {
 
   it("comes with an update for each role this device signed in as, and the old version's goes", async () => {
     const cache = fakeCaches()
-    for (const url of [`assets/deliverer-${OLD}.js`, `assets/decode-${OLD}.js`])
+    for (const url of [`assets/deliverer-${OLD}.js`, `assets/qr-reader-${OLD}.js`])
       await cache.put(url)
     const next = worker(build(NEW))
     await next.install()
     expect(cache.files()).toEqual([
-      `assets/decode-${OLD}.js`,
-      `assets/decode-${NEW}.js`,
       `assets/deliverer-${OLD}.js`,
       `assets/deliverer-${NEW}.js`,
+      `assets/qr-reader-${OLD}.js`,
+      `assets/qr-reader-${NEW}.js`,
     ])
     await next.activate()
-    expect(cache.files()).toEqual([`assets/decode-${NEW}.js`, `assets/deliverer-${NEW}.js`])
+    expect(cache.files()).toEqual([`assets/deliverer-${NEW}.js`, `assets/qr-reader-${NEW}.js`])
   })
 
   it("comes for every role once with the update from a version that installed every role's", async () => {
@@ -141,8 +141,8 @@ describe("a role's code", () => {
     await worker(build(NEW)).install()
     expect(cache.files()).toEqual([
       `assets/admin-${NEW}.js`,
-      `assets/decode-${NEW}.js`,
       `assets/deliverer-${NEW}.js`,
+      `assets/qr-reader-${NEW}.js`,
       `assets/sender-${NEW}.js`,
     ])
   })
@@ -152,10 +152,10 @@ describe("a role's code", () => {
     const next = worker(build(NEW))
     await next.install()
     // Meanwhile the old version, still in charge, caches its own files for the deliverer.
-    for (const url of [`assets/deliverer-${OLD}.js`, `assets/decode-${OLD}.js`])
+    for (const url of [`assets/deliverer-${OLD}.js`, `assets/qr-reader-${OLD}.js`])
       await cache.put(url)
     await next.activate()
-    expect(cache.files()).toEqual([`assets/decode-${NEW}.js`, `assets/deliverer-${NEW}.js`])
+    expect(cache.files()).toEqual([`assets/deliverer-${NEW}.js`, `assets/qr-reader-${NEW}.js`])
   })
 
   it('lets a version activate offline, dropping only the old files', async () => {

@@ -127,7 +127,7 @@ test.describe('installable, offline-capable PWA', () => {
       const dashboard = page.getByRole('heading', { name: 'Deliverer dashboard', level: 1 })
       await expect(dashboard).toBeVisible()
       // The deliverer's own, and no other role's.
-      await expect.poll(() => roleCode(page)).toEqual(['decode', 'deliverer'])
+      await expect.poll(() => roleCode(page)).toEqual(['deliverer', 'qr-reader'])
 
       await context.setOffline(true)
       await page.reload()
