@@ -59,6 +59,8 @@ export class JobQueue {
   private wake: (() => void) | undefined
   private loop: Promise<void> | undefined
   private busy: Promise<unknown> = Promise.resolve()
+  /** Jobs the loop has run, counted before its step settles (drain compares the count). */
+  private loopRuns = 0
 
   constructor(
     private readonly db: Db,
@@ -184,14 +186,16 @@ export class JobQueue {
    * Runs every job that is due now, including ones this worker's loop is busy with and the jobs
    * those queue (a release queues its payout); for tests and tools. Done only after a pass that
    * found nothing due while the loop took no step: a job the loop took while this one looked may
-   * queue another, which the loop's next step could still be holding when this returned.
+   * queue another, which the loop's next step could still be holding when this returned. The
+   * loop's idle polls do not count: with a short poll they would keep this going round.
    */
   async drain(): Promise<void> {
     for (;;) {
-      const step = this.busy
-      await step
+      await this.busy
+      const loopRan = this.loopRuns
       if (await this.runOne()) continue
-      if (this.busy === step) return
+      await this.busy
+      if (this.loopRuns === loopRan) return
     }
   }
 
@@ -201,11 +205,16 @@ export class JobQueue {
     this.loop = (async () => {
       while (this.running) {
         let ran = false
-        const step = this.runOne().catch((err: unknown) => {
-          // The database is away (restart, network): try again after a pause.
-          this.opts.log?.error({ err }, 'job queue could not run a job')
-          return false
-        })
+        const step = this.runOne()
+          .then((ran) => {
+            if (ran) this.loopRuns++
+            return ran
+          })
+          .catch((err: unknown) => {
+            // The database is away (restart, network): try again after a pause.
+            this.opts.log?.error({ err }, 'job queue could not run a job')
+            return false
+          })
         this.busy = step
         ran = await step
         if (ran || !this.running) continue
