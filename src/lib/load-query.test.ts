@@ -41,6 +41,16 @@ describe("a route loader's data", () => {
     client.unmount()
   })
 
+  it('online, waits through the retries of a request that got no answer', async () => {
+    const client = createQueryClient()
+    let tries = 0
+    const queryFn = () => (++tries < 3 ? noAnswer() : Promise.resolve('answer'))
+    await expect(loadQuery(client, { queryKey: ['a'], queryFn, retryDelay: 0 })).resolves.toBe(
+      'answer',
+    )
+    expect(tries).toBe(3)
+  })
+
   it('is undefined when the server refused, for the page to show the failure', async () => {
     const client = createQueryClient()
     const { HTTPError } = await import('ky')

@@ -30,11 +30,11 @@ export function loadQuery<
   let stop = () => {}
   const waiting = new Promise<undefined>((resolve) => {
     // Offline, a failed first try is as good as paused: the query pauses after its retry delay.
+    // Online, a pause is a hidden tab's (retries wait for focus): the loader waits as before.
     const check = () => {
       const { data, fetchStatus, fetchFailureCount } = query.state
-      const offline =
-        fetchStatus === 'paused' || (fetchFailureCount > 0 && !onlineManager.isOnline())
-      if (data === undefined && offline) resolve(undefined)
+      const stalled = fetchStatus === 'paused' || fetchFailureCount > 0
+      if (data === undefined && stalled && !onlineManager.isOnline()) resolve(undefined)
     }
     stop = client.getQueryCache().subscribe((event) => {
       if (event.query === query) check()

@@ -1,6 +1,7 @@
+import { onlineManager } from '@tanstack/react-query'
 import { HTTPError } from 'ky'
 import { describe, expect, it } from 'vitest'
-import { createQueryClient, retryNetworkFailures } from './query-client'
+import { createQueryClient, keepPreviousOnline, retryNetworkFailures } from './query-client'
 
 const answered = (status: number) =>
   new HTTPError(
@@ -37,5 +38,18 @@ describe('query retries', () => {
       }),
     ).rejects.toBeInstanceOf(HTTPError)
     expect(calls).toBe(1)
+  })
+})
+
+describe("a list's previous page while the next loads", () => {
+  it('stays on screen online, and not offline, where it would pass for the new answer', () => {
+    const previous = { items: ['a'] }
+    expect(keepPreviousOnline(previous)).toBe(previous)
+    onlineManager.setOnline(false)
+    try {
+      expect(keepPreviousOnline(previous)).toBeUndefined()
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { HTTPError } from 'ky'
 
 /**
@@ -42,6 +42,14 @@ export const liveRefresh = {
   refetchIntervalInBackground: false,
   refetchOnWindowFocus: true,
 } as const
+
+/**
+ * A list's previous page or filter stays on screen while the next one loads (TanStack Query's
+ * keepPreviousData), but only online: offline it would stand under the new filter as if it were its
+ * answer, for as long as the network is away. There the page says the new one is not saved yet.
+ */
+export const keepPreviousOnline = <T>(previous: T | undefined): T | undefined =>
+  onlineManager.isOnline() ? previous : undefined
 
 /**
  * Queries whose answers are kept on this device for reading offline (lib/offline/persist-queries):

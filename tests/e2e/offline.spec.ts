@@ -133,6 +133,14 @@ test.describe('offline: saved reads and the outbox', () => {
       heading: 'Users',
       loaded: 'sender@example.com',
     })
+
+    // A filter never fetched, offline: the page says so, not the previous list as its answer.
+    await adminPage.context().setOffline(true)
+    await adminPage.getByLabel('Role').selectOption('deliverer')
+    await expect(adminPage.getByRole('status').filter({ hasText: NOT_SAVED })).toBeVisible()
+    await expect(adminPage.getByText('sender@example.com')).toHaveCount(0)
+    await adminPage.context().setOffline(false)
+    await expect(adminPage.getByText('deliverer@example.com').first()).toBeVisible()
   })
 
   test('a write queued offline is sent once when the network is back', async ({

@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
+import { keepPreviousOnline } from '@/lib/query-client'
 import { ErrorAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { Pager } from '@/components/pager'
@@ -18,7 +19,7 @@ interface ItemsManagementProps {
 
 export function ItemsManagement({ search, onSearchChange }: ItemsManagementProps) {
   const params = itemsParams(search)
-  const items = useQuery({ ...adminItemsQueryOptions(params), placeholderData: keepPreviousData })
+  const items = useQuery({ ...adminItemsQueryOptions(params), placeholderData: keepPreviousOnline })
   const filter = (patch: Partial<ItemsSearch>) => onSearchChange({ ...patch, page: undefined })
 
   return (

@@ -1,8 +1,9 @@
 import { Badge, Button, Field, Flex, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminUser } from '@contract/admin'
 import { roles } from '@contract/user'
+import { keepPreviousOnline } from '@/lib/query-client'
 import { RatingSummary } from '@/components/rating-summary'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
@@ -76,7 +77,7 @@ interface UsersPageProps {
 export function UsersPage({ search, onChange }: UsersPageProps) {
   const users = useQuery({
     ...adminUsersQueryOptions(usersParams(search)),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOnline,
   })
   const selfId = useSession()?.user.id
   const [creating, setCreating] = useState(false)

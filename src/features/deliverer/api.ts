@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   AvailableItemsBody,
   availableItemsAnswer,
@@ -12,7 +12,7 @@ import type { userConsentAnswer } from '@contract/terms'
 import type { messageOnly } from '@contract/envelope'
 import type { WithdrawDeliveryBody } from '@contract/way-out'
 import { api } from '@/lib/api-client'
-import { liveRefresh, offlineReadable } from '@/lib/query-client'
+import { keepPreviousOnline, liveRefresh, offlineReadable } from '@/lib/query-client'
 import { submitOrQueue } from '@/lib/outbox/submit-or-queue'
 import { settledWithin, type QuickPosition } from '@/lib/quick-position'
 
@@ -51,7 +51,7 @@ export function myDeliveriesQueryOptions(page: number, perPage: number) {
           .get('my-deliveries', { searchParams: { per_page: perPage, page } })
           .json<z.infer<typeof deliveriesAnswer>>()
       ).data,
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOnline,
     ...liveRefresh,
   })
 }
@@ -66,7 +66,7 @@ export function rejectedRequestsQueryOptions(page: number) {
           .get('rejected-requests', { searchParams: { per_page: 10, page } })
           .json<z.infer<typeof deliveriesAnswer>>()
       ).data,
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOnline,
     ...liveRefresh,
   })
 }
@@ -104,7 +104,7 @@ export function availableItemsQueryOptions(params: AvailableParams) {
           .json<z.infer<typeof availableItemsAnswer>>()
       ).data
     },
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOnline,
     ...liveRefresh,
   })
 }

@@ -10,6 +10,7 @@ import {
   type Message,
   type Thread,
 } from '@contract/messages'
+import { PendingStatus } from '@/components/pending-status'
 import { DocumentViewer } from '@/components/document-viewer'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { TextareaField } from '@/components/textarea-field'
@@ -316,7 +317,9 @@ export function Conversation({ itemId, itemName }: { itemId: string; itemName: s
       )}
       <Stack gap="3" mt="3">
         <ErrorAlert error={thread.error} fallback="Failed to load the messages" />
-        {thread.isPending && <Text role="status">Loading messages…</Text>}
+        {thread.isPending && (
+          <PendingStatus paused={thread.isPaused}>Loading messages…</PendingStatus>
+        )}
         {data && count === 0 && <Text color="fg.muted">No messages yet.</Text>}
         {count > 0 && (
           <Stack

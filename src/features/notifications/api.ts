@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { messageOnly } from '@contract/envelope'
 import type {
   notificationAnswer,
@@ -7,7 +7,7 @@ import type {
   unreadCountAnswer,
 } from '@contract/notifications'
 import { api } from '@/lib/api-client'
-import { liveRefresh, offlineReadable } from '@/lib/query-client'
+import { keepPreviousOnline, liveRefresh, offlineReadable } from '@/lib/query-client'
 
 const NOTIFICATIONS_PER_PAGE = 20
 
@@ -39,7 +39,7 @@ export function notificationsQueryOptions(page: number) {
           .get('notifications', { searchParams: { page, per_page: NOTIFICATIONS_PER_PAGE } })
           .json<z.infer<typeof notificationsAnswer>>()
       ).data,
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOnline,
     ...liveRefresh,
   })
 }

@@ -1,6 +1,7 @@
 import { Box, Button, Grid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { PendingStatus } from '@/components/pending-status'
 import { FormAlert } from '@/components/form-alert'
 import { PageIntro } from '@/components/page-intro'
 import { userDataQueryOptions } from './api'
@@ -27,6 +28,11 @@ export function ProfileDetails() {
   return (
     <>
       <PageIntro title="Profile">Your account details as other people on Tote see them.</PageIntro>
+      {userData.isPending && (
+        <PendingStatus paused={userData.isPaused} spinner>
+          Loading your profile…
+        </PendingStatus>
+      )}
       {userData.isError && <FormAlert status="error">Failed to load user data</FormAlert>}
       {userData.data && (
         <Stack

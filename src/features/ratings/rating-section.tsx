@@ -8,6 +8,7 @@ import {
   ratingReasonBody,
   type Rating,
 } from '@contract/ratings'
+import { PendingStatus } from '@/components/pending-status'
 import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { TextareaField } from '@/components/textarea-field'
@@ -234,7 +235,9 @@ export function RatingSection({ itemId, otherName }: { itemId: string; otherName
       </Heading>
       <Stack gap="3">
         <ErrorAlert error={ratings.error} fallback="Failed to load the ratings" />
-        {ratings.isPending && <Text role="status">Loading ratings…</Text>}
+        {ratings.isPending && (
+          <PendingStatus paused={ratings.isPaused}>Loading ratings…</PendingStatus>
+        )}
         {data && (
           <>
             {data.can_rate && (

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { senderStatsAnswer } from '@contract/deliveries'
 import type { handoffCodesAnswer } from '@contract/handoffs'
 import type { messageOnly } from '@contract/envelope'
@@ -22,7 +22,7 @@ import type { CancelItemBody } from '@contract/way-out'
 import type { acceptSenderTermsAnswer, senderTermsAnswer } from '@contract/terms'
 import { useCallback } from 'react'
 import { api } from '@/lib/api-client'
-import { liveRefresh, offlineReadable } from '@/lib/query-client'
+import { keepPreviousOnline, liveRefresh, offlineReadable } from '@/lib/query-client'
 
 type ItemsList = z.infer<typeof itemsListAnswer>['data']
 type MessageOnly = z.infer<typeof messageOnly>
@@ -63,7 +63,7 @@ export function itemsQueryOptions(params: ItemsQuery) {
       (await api.get('items', { searchParams, signal }).json<z.infer<typeof itemsListAnswer>>())
         .data,
     // Changing a filter or page keeps the old rows on screen instead of flashing a loader.
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOnline,
     ...liveRefresh,
   })
 }

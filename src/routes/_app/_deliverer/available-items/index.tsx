@@ -31,7 +31,8 @@ async function startingRoute(
     import('@/features/trips/saved-trip'),
     import('@/features/trips/trip-dates'),
   ])
-  // Offline, only the trips kept on this device (loadQuery does not wait for the network).
+  // Offline: the trips kept on this device, or with none one try that fails at once; loadQuery
+  // does not wait for the network.
   const trips = await loadQuery(queryClient, tripsQueryOptions())
   const trip = nextTrip(trips, localToday())
   return trip
