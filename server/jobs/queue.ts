@@ -204,11 +204,10 @@ export class JobQueue {
     this.running = true
     this.loop = (async () => {
       while (this.running) {
-        let ran = false
         const step = this.runOne()
-          .then((ran) => {
-            if (ran) this.loopRuns++
-            return ran
+          .then((took) => {
+            if (took) this.loopRuns++
+            return took
           })
           .catch((err: unknown) => {
             // The database is away (restart, network): try again after a pause.
@@ -216,7 +215,7 @@ export class JobQueue {
             return false
           })
         this.busy = step
-        ran = await step
+        const ran = await step
         if (ran || !this.running) continue
         await new Promise<void>((resolve) => {
           this.wake = resolve

@@ -1,5 +1,6 @@
-import { Button, chakra, Dialog, HStack, Spinner, Text } from '@chakra-ui/react'
+import { Button, chakra, Dialog, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
+import { PendingStatus } from './pending-status'
 import { api } from '@/lib/api-client'
 import { failureMessage } from '@/lib/api-failure'
 import { AppDialog } from './app-dialog'
@@ -78,10 +79,7 @@ function DocumentBody({
         {!filePath ? (
           <Text>No proof of travel document found</Text>
         ) : loaded.state === 'loading' ? (
-          <HStack role="status" gap="3">
-            <Spinner size="sm" />
-            <Text>Loading document...</Text>
-          </HStack>
+          <PendingStatus spinner>Loading document...</PendingStatus>
         ) : loaded.state === 'error' ? (
           <FormAlert status="error">{loaded.message}</FormAlert>
         ) : loaded.type.startsWith('image/') ? (

@@ -11,11 +11,12 @@ export const NOT_SAVED_OFFLINE =
  * adds the turning wheel of the pages that have one; a paused query never shows it.
  */
 export function PendingStatus({
-  paused,
+  paused = false,
   spinner = false,
   children,
 }: {
-  paused: boolean
+  /** The query waits for the network with nothing saved (not given: a wait that is not a query's). */
+  paused?: boolean
   spinner?: boolean
   children: ReactNode
 }) {

@@ -18,6 +18,7 @@ type OutboxWindow = Window & {
 const DELIVERER = 'deliverer@example.com'
 /** components/pending-status.tsx: what a page says offline when nothing of it is saved. */
 const NOT_SAVED = 'You are offline and this is not saved on this device yet.'
+const notSavedLine = (page: Page) => page.getByRole('status').filter({ hasText: NOT_SAVED })
 
 test.describe('offline: saved reads and the outbox', () => {
   let server: TestServer
@@ -105,7 +106,7 @@ test.describe('offline: saved reads and the outbox', () => {
     await context.setOffline(true)
     await page.goto(open.path)
     await expect(page.getByRole('heading', { name: open.heading, level: 1 })).toBeVisible()
-    const notSaved = page.getByRole('status').filter({ hasText: NOT_SAVED })
+    const notSaved = notSavedLine(page)
     await expect(notSaved).toBeVisible()
 
     await context.setOffline(false)
@@ -137,7 +138,7 @@ test.describe('offline: saved reads and the outbox', () => {
     // A filter never fetched, offline: the page says so, not the previous list as its answer.
     await adminPage.context().setOffline(true)
     await adminPage.getByLabel('Role').selectOption('deliverer')
-    await expect(adminPage.getByRole('status').filter({ hasText: NOT_SAVED })).toBeVisible()
+    await expect(notSavedLine(adminPage)).toBeVisible()
     await expect(adminPage.getByText('sender@example.com')).toHaveCount(0)
     await adminPage.context().setOffline(false)
     await expect(adminPage.getByText('deliverer@example.com').first()).toBeVisible()

@@ -1,7 +1,8 @@
-import { Button, Dialog, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { CURRENT_PASSWORD_REQUIRED, updateUserBody, type UserData } from '@contract/user'
+import { PendingStatus } from '@/components/pending-status'
 import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { FormField } from '@/components/form-field'
@@ -23,10 +24,7 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
     <AppDialog title="Profile settings" open={open} onClose={onClose}>
       {userData.isPending && (
         <Dialog.Body>
-          <Stack direction="row" gap="3" align="center" role="status">
-            <Spinner size="sm" />
-            <Text>Loading your profile…</Text>
-          </Stack>
+          <PendingStatus spinner>Loading your profile…</PendingStatus>
         </Dialog.Body>
       )}
       {userData.isError && (

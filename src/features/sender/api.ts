@@ -62,7 +62,8 @@ export function itemsQueryOptions(params: ItemsQuery) {
     queryFn: async ({ signal }): Promise<ItemsList> =>
       (await api.get('items', { searchParams, signal }).json<z.infer<typeof itemsListAnswer>>())
         .data,
-    // Changing a filter or page keeps the old rows on screen instead of flashing a loader.
+    // Changing a filter or page keeps the old rows on screen instead of flashing a loader (online
+    // only: keepPreviousOnline).
     placeholderData: keepPreviousOnline,
     ...liveRefresh,
   })

@@ -1,7 +1,8 @@
-import { Badge, Dialog, HStack, Spinner, Text } from '@chakra-ui/react'
+import { Badge, Dialog, HStack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { PendingStatus } from '@/components/pending-status'
 import { AppDialog } from '@/components/app-dialog'
 import { FormAlert } from '@/components/form-alert'
 import { apiFailure } from '@/lib/api-failure'
@@ -70,10 +71,7 @@ function PaymentBody(props: BodyProps) {
 function Preparing() {
   return (
     <Dialog.Body>
-      <HStack role="status" gap="3">
-        <Spinner size="sm" />
-        <Text>Preparing payment...</Text>
-      </HStack>
+      <PendingStatus spinner>Preparing payment...</PendingStatus>
     </Dialog.Body>
   )
 }
