@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react'
 /** The user's choice; 'system' follows the device (prefers-color-scheme). */
 export type ColorModeChoice = 'system' | 'light' | 'dark'
 
-/** Also read by the inline script in index.html, which applies it before the first paint. */
+/** Also read by the inline script in index.html, which applies it before the first paint and again
+ * when the device switches, on every page (this module's listeners re-render the app's parts). */
 const COLOR_MODE_KEY = 'tote.color-mode'
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
