@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cacheNames } from 'workbox-core'
 import { WARM_ROLE } from '../src/lib/offline/messages'
+import { fakeCaches } from './fake-caches'
 import { isRoleCode } from './role-chunks'
 import { registerRoleCode, ROLE_CODE_CACHE } from './role-code'
 
@@ -22,34 +23,14 @@ const build = (hash: string) => [
 const OLD = 'Aaaaaaa1'
 const NEW = 'Bbbbbbb2'
 
-/** Cache Storage with one cache, as much of it as the module uses. */
-function fakeCaches() {
-  const link = { online: true }
-  const stored = new Map<string, Map<string, Response>>()
-  const open = async (name: string) => {
-    const entries = stored.get(name) ?? new Map<string, Response>()
-    stored.set(name, entries)
-    const key = (request: RequestInfo) => (typeof request === 'string' ? request : request.url)
-    return {
-      match: async (request: RequestInfo) => entries.get(key(request)),
-      keys: async () => [...entries.keys()].map((url) => new Request(url)),
-      addAll: async (urls: string[]) => {
-        if (urls.length && !link.online) throw new TypeError('Failed to fetch')
-        for (const url of urls) entries.set(url, new Response(url))
-      },
-      delete: async (request: RequestInfo) => entries.delete(key(request)),
-    }
-  }
-  vi.stubGlobal('caches', { open })
-  const files = () =>
-    [...(stored.get(ROLE_CODE_CACHE)?.keys() ?? [])]
-      .map((url) => url.slice(ORIGIN.length + 1))
-      .sort()
+/** The role code cache, seen as relative URLs; `put` stores a file as a page's fetch would. */
+function roleCaches() {
+  const caches = fakeCaches()
   return {
-    files,
-    link,
+    files: () => caches.urls(ORIGIN, ROLE_CODE_CACHE),
+    link: caches.link,
     put: (url: string, cacheName = ROLE_CODE_CACHE) =>
-      open(cacheName).then((c) => c.addAll([`${ORIGIN}/${url}`])),
+      caches.open(cacheName).then((c) => c.addAll([`${ORIGIN}/${url}`])),
   }
 }
 
@@ -102,13 +83,13 @@ describe("a role's code", () => {
   })
 
   it('is not downloaded by a first visit: the install caches none of it', async () => {
-    const cache = fakeCaches()
+    const cache = roleCaches()
     await worker(build(NEW)).install()
     expect(cache.files()).toEqual([])
   })
 
   it('is cached for the role that signs in, and only for it', async () => {
-    const cache = fakeCaches()
+    const cache = roleCaches()
     const sw = worker(build(NEW))
     await sw.install()
     await sw.message({ type: WARM_ROLE, role: 'deliverer' })
@@ -119,7 +100,7 @@ describe("a role's code", () => {
   })
 
   it("comes with an update for each role this device signed in as, and the old version's goes", async () => {
-    const cache = fakeCaches()
+    const cache = roleCaches()
     for (const url of [`assets/deliverer-${OLD}.js`, `assets/qr-reader-${OLD}.js`])
       await cache.put(url)
     const next = worker(build(NEW))
@@ -135,7 +116,7 @@ describe("a role's code", () => {
   })
 
   it("comes for every role once with the update from a version that installed every role's", async () => {
-    const cache = fakeCaches()
+    const cache = roleCaches()
     for (const url of [`assets/app-${OLD}.js`, `assets/sender-${OLD}.js`, `assets/admin-${OLD}.js`])
       await cache.put(url, cacheNames.precache)
     await worker(build(NEW)).install()
@@ -148,7 +129,7 @@ describe("a role's code", () => {
   })
 
   it('comes at the activation for a sign-in made while the new version waited', async () => {
-    const cache = fakeCaches()
+    const cache = roleCaches()
     const next = worker(build(NEW))
     await next.install()
     // Meanwhile the old version, still in charge, caches its own files for the deliverer.
@@ -159,7 +140,7 @@ describe("a role's code", () => {
   })
 
   it('lets a version activate offline, dropping only the old files', async () => {
-    const cache = fakeCaches()
+    const cache = roleCaches()
     const next = worker(build(NEW))
     await next.install()
     await cache.put(`assets/admin-${NEW}.js`)
