@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { MAX_PHOTO_BYTES, photoMessages } from '../../contract/item-photos'
+import { MAX_PHOTO_BYTES, photoMessages } from '../../contract/photo-rules'
 import { DomainError, NUL_IN_TEXT } from '../errors'
 import {
   MULTIPART_LIMITS,

@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import {
-  disputeFields,
-  disputeMessages,
-  openedDisputeAnswer,
-  senderDisputeAnswer,
-} from '../../contract/disputes'
+import { disputeFields, openedDisputeAnswer, senderDisputeAnswer } from '../../contract/disputes'
+import { disputeMessages } from '../../contract/dispute-rules'
 import { fieldErrors } from '../errors'
 import { requireUser } from '../plugins/auth'
 import { openDispute, senderDispute } from '../services/disputes'

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { photoMessages } from '../../contract/item-photos'
+import { photoMessages } from '../../contract/photo-rules'
 import { buildApp, type App } from '../app'
 import { auditLog, deliveryRequests, handoffs, items, users } from '../db/schema'
 import {

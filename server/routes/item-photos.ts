@@ -4,8 +4,8 @@ import {
   itemPhotoDeleteParams,
   itemPhotoParams,
   photoFileParams,
-  photoMessages,
 } from '../../contract/item-photos'
+import { photoMessages } from '../../contract/photo-rules'
 import { messageOnly } from '../../contract/envelope'
 import { DomainError, tooManyRequests } from '../errors'
 import { storageError } from '../services/files'

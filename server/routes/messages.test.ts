@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_STATUS, type ErrorCode } from '../../contract/error-codes'
-import { messageMessages } from '../../contract/messages'
+import { messageMessages } from '../../contract/message-rules'
 import { jobs, messages, notificationMailOff, notifications, storedFiles } from '../db/schema'
 import {
   approveDelivery,

@@ -4,10 +4,10 @@ import { z } from 'zod'
 import {
   messageAnswer,
   messageFields,
-  messageMessages,
   threadAnswer,
   unreadMessagesAnswer,
 } from '../../contract/messages'
+import { messageMessages } from '../../contract/message-rules'
 import { fieldErrors } from '../errors'
 import { requireUser } from '../plugins/auth'
 import { messageFileRefusals, readThread, unreadMessages, writeMessage } from '../services/messages'

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_STATUS, type ErrorCode } from '../../contract/error-codes'
-import { ratingMessages } from '../../contract/ratings'
+import { ratingMessages } from '../../contract/rating-rules'
 import { auditLog, items, notifications, ratings } from '../db/schema'
 import {
   approveDelivery,

@@ -4,11 +4,11 @@ import { messageOnly } from '../../contract/envelope'
 import {
   ratingAnswer,
   ratingBody,
-  ratingMessages,
   ratingParams,
   ratingReasonBody,
   ratingsAnswer,
 } from '../../contract/ratings'
+import { ratingMessages } from '../../contract/rating-rules'
 import { requireUser } from '../plugins/auth'
 import { rateDelivery, ratingsOf, reportRating } from '../services/ratings'
 

@@ -1,11 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import {
-  disputeMessages,
-  type DisputeOutcome,
-  type DisputeView,
-  type SenderDispute,
-} from '../../contract/disputes'
+import { type DisputeOutcome, type DisputeView, type SenderDispute } from '../../contract/disputes'
+import { disputeMessages } from '../../contract/dispute-rules'
 import { isUuid } from '../../contract/ids'
 import { fromCents } from '../../contract/money'
 import type { MoneyRules } from '../config'

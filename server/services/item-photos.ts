@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { isUuid } from '../../contract/ids'
+import { type ItemPhoto } from '../../contract/item-photos'
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGAPIXELS,
@@ -11,8 +12,7 @@ import {
   PHOTO_LONG_SIDE,
   photoMessages,
   THUMB_LONG_SIDE,
-  type ItemPhoto,
-} from '../../contract/item-photos'
+} from '../../contract/photo-rules'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { deliveryRequests, itemPhotos, items, storedFiles } from '../db/schema'

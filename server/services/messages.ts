@@ -1,12 +1,7 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import {
-  messageMessages,
-  THREAD_DAYS,
-  type Message,
-  type Thread,
-  type ThreadState,
-} from '../../contract/messages'
+import { type Message, type Thread, type ThreadState } from '../../contract/messages'
+import { messageMessages, THREAD_DAYS } from '../../contract/message-rules'
 import type { Db } from '../db/client'
 import { one } from '../db/one'
 import { messages, notifications, storedFiles, users } from '../db/schema'

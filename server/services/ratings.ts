@@ -1,12 +1,7 @@
 import { and, count, desc, eq, exists, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import {
-  RATING_DAYS,
-  RATING_THRESHOLD,
-  ratingMessages,
-  type Rating,
-  type RatingSummary,
-} from '../../contract/ratings'
+import { type Rating, type RatingSummary } from '../../contract/ratings'
+import { RATING_DAYS, RATING_THRESHOLD, ratingMessages } from '../../contract/rating-rules'
 import type { Db } from '../db/client'
 import { items, ratingReports, ratings, users } from '../db/schema'
 import { DomainError, ITEM_NOT_FOUND } from '../errors'

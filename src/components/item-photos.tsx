@@ -1,6 +1,7 @@
 import { Box, Button, chakra, Dialog, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
-import type { ItemPhoto, PhotoSize } from '@contract/item-photos'
+import type { ItemPhoto } from '@contract/item-photos'
+import type { PhotoSize } from '@contract/photo-rules'
 import { api } from '@/lib/api-client'
 import { AppDialog } from './app-dialog'
 

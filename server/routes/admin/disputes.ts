@@ -5,11 +5,11 @@ import {
   balancesAnswer,
   disputeAnswer,
   disputeItemParams,
-  disputeMessages,
   disputesAnswer,
   disputesQuery,
   resolveDisputeBody,
 } from '../../../contract/disputes'
+import { disputeMessages } from '../../../contract/dispute-rules'
 import { fromCents } from '../../../contract/money'
 import { requireUser } from '../../plugins/auth'
 import { disputeViews, negativeBalances, resolveDispute } from '../../services/disputes'

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { adminRatingsAnswer, adminRatingsQuery } from '../../../contract/admin'
 import { messageOnly } from '../../../contract/envelope'
-import { ratingMessages, ratingParams, ratingReasonBody } from '../../../contract/ratings'
+import { ratingParams, ratingReasonBody } from '../../../contract/ratings'
+import { ratingMessages } from '../../../contract/rating-rules'
 import { requireUser } from '../../plugins/auth'
 import { adminRatings, hideRating } from '../../services/ratings'
 

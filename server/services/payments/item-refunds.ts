@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { disputeMessages } from '../../../contract/disputes'
+import { disputeMessages } from '../../../contract/dispute-rules'
 import { fromCents } from '../../../contract/money'
 import type { MoneyRules } from '../../config'
 import type { Db } from '../../db/client'

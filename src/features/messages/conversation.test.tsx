@@ -9,12 +9,12 @@ import { adminItemDetailAnswer } from '@contract/admin'
 import { delivererItemAnswer, type Item } from '@contract/items'
 import {
   messageAnswer,
-  messageMessages,
   threadAnswer,
   unreadMessagesAnswer,
   type Message,
   type Thread,
 } from '@contract/messages'
+import { messageMessages } from '@contract/message-rules'
 import { getDb } from '@/lib/db'
 import { replayOutbox } from '@/lib/outbox/client'
 import { itemDetail, itemRow } from '@/test/admin-fixtures'

@@ -3,13 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { allowedMimeTypes, fileAccept, fileExtensionAllowed, MAX_FILE_BYTES } from '@contract/files'
-import {
-  MESSAGE_MAX,
-  messageFields,
-  messageMessages,
-  type Message,
-  type Thread,
-} from '@contract/messages'
+import type { Message, Thread } from '@contract/messages'
+import { MESSAGE_MAX, messageMessages } from '@contract/message-rules'
 import { PendingStatus } from '@/components/pending-status'
 import { DocumentViewer } from '@/components/document-viewer'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
@@ -183,8 +178,11 @@ function Composer({ itemId, itemName, to }: { itemId: string; itemName: string; 
   const fileId = useId()
   const send = useSendMessageMutation(itemId)
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
+    // The contract's schema, loaded at the first send: importing it with the page built every
+    // schema of the module (and zod) in the item page's start (decision 054).
+    const { messageFields } = await import('@contract/messages')
     const parsed = messageFields.safeParse({ body })
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? messageMessages.empty)

@@ -6,13 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { messageOnly } from '@contract/envelope'
 import type { Item } from '@contract/items'
 import { threadAnswer } from '@contract/messages'
-import {
-  RATING_COMMENT_MAX,
-  ratingAnswer,
-  ratingMessages,
-  ratingsAnswer,
-  type Rating,
-} from '@contract/ratings'
+import { ratingAnswer, ratingsAnswer, type Rating } from '@contract/ratings'
+import { RATING_COMMENT_MAX, ratingMessages } from '@contract/rating-rules'
 import { answer } from '@/test/answers'
 import { makeItem } from '@/test/items'
 import { server } from '@/test/msw-server'

@@ -1,13 +1,8 @@
 import { Box, Button, Dialog, Heading, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import {
-  RATING_COMMENT_MAX,
-  ratingBody,
-  ratingMessages,
-  ratingReasonBody,
-  type Rating,
-} from '@contract/ratings'
+import type { Rating } from '@contract/ratings'
+import { RATING_COMMENT_MAX, ratingMessages } from '@contract/rating-rules'
 import { PendingStatus } from '@/components/pending-status'
 import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
@@ -80,8 +75,10 @@ function RateForm({ itemId, otherName }: { itemId: string; otherName: string }) 
   const rate = useRateMutation(itemId)
   const labelId = useId()
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
+    // Loaded at the first use, not with the page (decision 054).
+    const { ratingBody } = await import('@contract/ratings')
     const parsed = ratingBody.safeParse({ stars: stars ? Number(stars) : undefined, comment })
     if (!parsed.success) {
       const found: typeof errors = {}
@@ -154,8 +151,9 @@ function ReportDialog({ rating, onClose }: { rating: Rating; onClose: () => void
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
   const report = useReportRatingMutation()
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
+    const { ratingReasonBody } = await import('@contract/ratings')
     const parsed = ratingReasonBody.safeParse({ reason })
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ratingMessages.reasonMissing)

@@ -1,17 +1,17 @@
 import { Box, Button, Grid, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import type { Item } from '@contract/items'
 import { PendingStatus } from '@/components/pending-status'
 import { DocumentViewer } from '@/components/document-viewer'
 import { FormAlert } from '@/components/form-alert'
 import { InfoRequestArea } from '@/components/info-request-area'
 import { ItemProgressTracker } from '@/components/progress-tracker'
+import { useOpenedOnce } from '@/lib/use-opened-once'
 import { itemQueryOptions } from './api'
 import { CancelItemDialog, canCancel } from './cancel-item-dialog'
 import { DeliveryRequestSection } from './delivery-request-section'
 import { DisputeSection } from './dispute-section'
-import { EditItemDialog } from './edit-item-dialog'
 import { hasHandoffCodes } from './format'
 import { HandoffCodesSection } from './handoff-codes-section'
 import { HandoffTimeline } from './handoff-timeline'
@@ -22,6 +22,12 @@ import { PaymentSuccessNotice } from './payment-success'
 import { photosEditable, useManagePhotos } from './manage-photos'
 
 /** docs/spec.md section 8: the edit success message shows for 3 s. */
+// Loaded on first open: the edit form's rules (the contract's item schemas, and zod with them)
+// are not part of the item page's start (decision 054).
+const EditItemDialog = lazy(() =>
+  import('./edit-item-dialog').then((m) => ({ default: m.EditItemDialog })),
+)
+
 const SAVED_MESSAGE_MS = 3000
 
 /** `rating`: the delivered next step's rating action, composed by the route (see SenderNextStep). */
@@ -67,6 +73,7 @@ function ItemDetailsView({
     return () => clearTimeout(timer)
   }, [saved])
   const close = () => setDialog(null)
+  const editOpened = useOpenedOnce(dialog === 'edit')
   const photos = useManagePhotos(item)
   const openInfoRequest = item.sending_approval === 'pending'
 
@@ -120,15 +127,19 @@ function ItemDetailsView({
         <DeliveryInfo item={item} />
       </Grid>
       <DeliveryRequestSection item={item} />
-      <EditItemDialog
-        item={item}
-        open={dialog === 'edit'}
-        onClose={close}
-        onSaved={() => {
-          close()
-          setSaved(true)
-        }}
-      />
+      {editOpened && (
+        <Suspense>
+          <EditItemDialog
+            item={item}
+            open={dialog === 'edit'}
+            onClose={close}
+            onSaved={() => {
+              close()
+              setSaved(true)
+            }}
+          />
+        </Suspense>
+      )}
       <CancelItemDialog item={item} open={dialog === 'cancel'} onClose={close} />
       <DocumentViewer
         filePath={item.proof_of_delivery}

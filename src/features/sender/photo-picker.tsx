@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Field, HStack, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useEffect, useMemo, useRef } from 'react'
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, photoAccept, photoMessages } from '@contract/item-photos'
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, photoAccept, photoMessages } from '@contract/photo-rules'
 
 /** A pre-check by type and size (the server decides by the bytes): the first problem, or null. */
 function photoProblem(file: File): string | null {
