@@ -178,11 +178,18 @@ function Composer({ itemId, itemName, to }: { itemId: string; itemName: string; 
   const fileId = useId()
   const send = useSendMessageMutation(itemId)
 
+  // A second tap while the schema loads must not send twice (the button's pending state comes
+  // only with the mutation).
+  const checking = useRef(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (checking.current) return
+    checking.current = true
     // The contract's schema, loaded at the first send: importing it with the page built every
     // schema of the module (and zod) in the item page's start (decision 054).
-    const { messageFields } = await import('@contract/messages')
+    const { messageFields } = await import('@contract/messages').finally(() => {
+      checking.current = false
+    })
     const parsed = messageFields.safeParse({ body })
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? messageMessages.empty)

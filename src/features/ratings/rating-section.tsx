@@ -1,6 +1,6 @@
 import { Box, Button, Dialog, Heading, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import type { Rating } from '@contract/ratings'
 import { RATING_COMMENT_MAX, ratingMessages } from '@contract/rating-rules'
 import { PendingStatus } from '@/components/pending-status'
@@ -75,10 +75,16 @@ function RateForm({ itemId, otherName }: { itemId: string; otherName: string }) 
   const rate = useRateMutation(itemId)
   const labelId = useId()
 
+  // A second tap while the schema loads must not send twice.
+  const checking = useRef(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (checking.current) return
+    checking.current = true
     // Loaded at the first use, not with the page (decision 054).
-    const { ratingBody } = await import('@contract/ratings')
+    const { ratingBody } = await import('@contract/ratings').finally(() => {
+      checking.current = false
+    })
     const parsed = ratingBody.safeParse({ stars: stars ? Number(stars) : undefined, comment })
     if (!parsed.success) {
       const found: typeof errors = {}
@@ -151,9 +157,14 @@ function ReportDialog({ rating, onClose }: { rating: Rating; onClose: () => void
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
   const report = useReportRatingMutation()
+  const checking = useRef(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const { ratingReasonBody } = await import('@contract/ratings')
+    if (checking.current) return
+    checking.current = true
+    const { ratingReasonBody } = await import('@contract/ratings').finally(() => {
+      checking.current = false
+    })
     const parsed = ratingReasonBody.safeParse({ reason })
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ratingMessages.reasonMissing)

@@ -2,7 +2,7 @@ import { Box, Button, Dialog, Field, Heading, Input, Stack, Text, Textarea } fro
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { z } from 'zod'
-import { type SenderDispute, type senderDisputeAnswer } from '@contract/disputes'
+import type { SenderDispute, senderDisputeAnswer } from '@contract/disputes'
 import { DISPUTE_REASON_MAX, disputeMessages } from '@contract/dispute-rules'
 import { fileAccept } from '@contract/files'
 import type { Item } from '@contract/items'

@@ -21,13 +21,13 @@ import { SenderNextStep } from './next-step'
 import { PaymentSuccessNotice } from './payment-success'
 import { photosEditable, useManagePhotos } from './manage-photos'
 
-/** docs/spec.md section 8: the edit success message shows for 3 s. */
 // Loaded on first open: the edit form's rules (the contract's item schemas, and zod with them)
 // are not part of the item page's start (decision 054).
 const EditItemDialog = lazy(() =>
   import('./edit-item-dialog').then((m) => ({ default: m.EditItemDialog })),
 )
 
+/** docs/spec.md section 8: the edit success message shows for 3 s. */
 const SAVED_MESSAGE_MS = 3000
 
 /** `rating`: the delivered next step's rating action, composed by the route (see SenderNextStep). */

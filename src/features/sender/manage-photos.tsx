@@ -1,6 +1,6 @@
 import { Button, chakra, Dialog, HStack, Stack, Text } from '@chakra-ui/react'
 import { useRef, useState, type ReactNode } from 'react'
-import { type ItemPhoto } from '@contract/item-photos'
+import type { ItemPhoto } from '@contract/item-photos'
 import { MAX_PHOTOS, photoAccept, photoMessages } from '@contract/photo-rules'
 import type { Item } from '@contract/items'
 import { AppDialog } from '@/components/app-dialog'
