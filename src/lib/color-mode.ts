@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react'
 export type ColorModeChoice = 'system' | 'light' | 'dark'
 
 /** Also read by the inline script in index.html, which applies it before the first paint and again
- * when the device switches, on every page (this module's listeners re-render the app's parts). */
+ * when the device switches, on every page; this module applies a choice the user makes. */
 const COLOR_MODE_KEY = 'tote.color-mode'
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
@@ -42,17 +42,12 @@ export function setColorModeChoice(choice: ColorModeChoice) {
   for (const listener of listeners) listener()
 }
 
+// Only the user's choice is a snapshot here: a switch of the device leaves it 'system', and the
+// inline script in index.html applies that switch to the page itself.
 function subscribe(listener: () => void) {
   listeners.add(listener)
-  const media = window.matchMedia?.(DARK_QUERY)
-  const onSystem = () => {
-    apply()
-    listener()
-  }
-  media?.addEventListener('change', onSystem)
   return () => {
     listeners.delete(listener)
-    media?.removeEventListener('change', onSystem)
   }
 }
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { allowedMimeTypes, fileAccept, fileExtensionAllowed, MAX_FILE_BYTES } from '@contract/files'
 import type { Message, Thread } from '@contract/messages'
 import { MESSAGE_MAX, messageMessages } from '@contract/message-rules'
@@ -11,6 +11,7 @@ import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { TextareaField } from '@/components/textarea-field'
 import type { OutboxEntry } from '@/lib/db'
 import { formatDateTime } from '@/lib/format'
+import { LOAD_FAILED_MESSAGE, useSubmitAfterLoad } from '@/lib/use-submit-after-load'
 import { useOutbox } from '@/lib/outbox/use-outbox'
 import { messagesPath, threadQueryOptions, unreadMessagesKey, useSendMessageMutation } from './api'
 
@@ -178,36 +179,31 @@ function Composer({ itemId, itemName, to }: { itemId: string; itemName: string; 
   const fileId = useId()
   const send = useSendMessageMutation(itemId)
 
-  // A second tap while the schema loads must not send twice (the button's pending state comes
-  // only with the mutation).
-  const checking = useRef(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (checking.current) return
-    checking.current = true
-    // The contract's schema, loaded at the first send: importing it with the page built every
-    // schema of the module (and zod) in the item page's start (decision 054).
-    const { messageFields } = await import('@contract/messages').finally(() => {
-      checking.current = false
-    })
-    const parsed = messageFields.safeParse({ body })
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messageMessages.empty)
-      return
-    }
-    if (fileProblem) return
-    send.mutate(
-      { body: parsed.data.body, file, itemName },
-      {
-        onSuccess: () => {
-          setBody('')
-          setFile(null)
-          setError(undefined)
-          if (fileInput.current) fileInput.current.value = ''
+  // The contract's schema, loaded at the first send: importing it with the page built every
+  // schema of the module (and zod) in the item page's start (decision 054).
+  const submit = useSubmitAfterLoad(
+    () => import('@contract/messages'),
+    ({ messageFields }) => {
+      const parsed = messageFields.safeParse({ body })
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? messageMessages.empty)
+        return
+      }
+      if (fileProblem) return
+      send.mutate(
+        { body: parsed.data.body, file, itemName },
+        {
+          onSuccess: () => {
+            setBody('')
+            setFile(null)
+            setError(undefined)
+            if (fileInput.current) fileInput.current.value = ''
+          },
         },
-      },
-    )
-  }
+      )
+    },
+    () => setError(LOAD_FAILED_MESSAGE),
+  )
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,6 +1,6 @@
 import { Box, Button, Dialog, Heading, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import type { Rating } from '@contract/ratings'
 import { RATING_COMMENT_MAX, ratingMessages } from '@contract/rating-rules'
 import { PendingStatus } from '@/components/pending-status'
@@ -8,6 +8,7 @@ import { AppDialog } from '@/components/app-dialog'
 import { ErrorAlert, FormAlert } from '@/components/form-alert'
 import { TextareaField } from '@/components/textarea-field'
 import { formatDate, formatDateTime } from '@/lib/format'
+import { LOAD_FAILED_MESSAGE, useSubmitAfterLoad } from '@/lib/use-submit-after-load'
 import { itemRatingsQueryOptions, useRateMutation, useReportRatingMutation } from './api'
 
 export const WAITING_FOR_THEIRS =
@@ -75,29 +76,25 @@ function RateForm({ itemId, otherName }: { itemId: string; otherName: string }) 
   const rate = useRateMutation(itemId)
   const labelId = useId()
 
-  // A second tap while the schema loads must not send twice.
-  const checking = useRef(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (checking.current) return
-    checking.current = true
-    // Loaded at the first use, not with the page (decision 054).
-    const { ratingBody } = await import('@contract/ratings').finally(() => {
-      checking.current = false
-    })
-    const parsed = ratingBody.safeParse({ stars: stars ? Number(stars) : undefined, comment })
-    if (!parsed.success) {
-      const found: typeof errors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'comment' ? 'comment' : 'stars'
-        found[field] ??= issue.message
+  // Loaded at the first use, not with the page (decision 054).
+  const submit = useSubmitAfterLoad(
+    () => import('@contract/ratings'),
+    ({ ratingBody }) => {
+      const parsed = ratingBody.safeParse({ stars: stars ? Number(stars) : undefined, comment })
+      if (!parsed.success) {
+        const found: typeof errors = {}
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] === 'comment' ? 'comment' : 'stars'
+          found[field] ??= issue.message
+        }
+        setErrors(found)
+        return
       }
-      setErrors(found)
-      return
-    }
-    setErrors({})
-    rate.mutate({ stars: parsed.data.stars, comment })
-  }
+      setErrors({})
+      rate.mutate({ stars: parsed.data.stars, comment })
+    },
+    () => setErrors({ stars: LOAD_FAILED_MESSAGE }),
+  )
 
   return (
     <form onSubmit={submit} noValidate>
@@ -157,22 +154,19 @@ function ReportDialog({ rating, onClose }: { rating: Rating; onClose: () => void
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
   const report = useReportRatingMutation()
-  const checking = useRef(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (checking.current) return
-    checking.current = true
-    const { ratingReasonBody } = await import('@contract/ratings').finally(() => {
-      checking.current = false
-    })
-    const parsed = ratingReasonBody.safeParse({ reason })
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ratingMessages.reasonMissing)
-      return
-    }
-    setError(undefined)
-    report.mutate({ ratingId: rating.id, reason: parsed.data.reason })
-  }
+  const submit = useSubmitAfterLoad(
+    () => import('@contract/ratings'),
+    ({ ratingReasonBody }) => {
+      const parsed = ratingReasonBody.safeParse({ reason })
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? ratingMessages.reasonMissing)
+        return
+      }
+      setError(undefined)
+      report.mutate({ ratingId: rating.id, reason: parsed.data.reason })
+    },
+    () => setError(LOAD_FAILED_MESSAGE),
+  )
   return (
     <AppDialog title="Report this rating" open onClose={onClose}>
       {report.isSuccess ? (
