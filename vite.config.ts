@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { fileURLToPath } from 'node:url'
+import { chakraGlobalCss } from './scripts/chakra-global-css-plugin'
+import { chakraStartPatches } from './scripts/chakra-start-patches'
 import { manifest } from './scripts/pwa-manifest'
 
 /**
@@ -73,6 +75,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { '@contract': here('./contract'), '@': here('./src') },
   },
   plugins: [
+    chakraGlobalCss(),
+    chakraStartPatches(),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/routes',

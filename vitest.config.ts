@@ -51,6 +51,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The build's own code (scripts/): what it changes in dependencies.
+          name: 'build',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'lint',
           environment: 'node',
           include: ['tests/lint/**/*.test.ts'],

@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { CacheProvider, type EmotionCache } from '@emotion/react'
 import type { ReactNode } from 'react'
+import { providerSystem } from '@/components/ui/global-css'
 import { getSystem } from '@/components/ui/system'
 
 /**
@@ -15,6 +16,10 @@ export function AppProviders({
   emotionCache?: EmotionCache
   children: ReactNode
 }) {
-  const app = <ChakraProvider value={getSystem()}>{children}</ChakraProvider>
+  const app = (
+    <ChakraProvider value={providerSystem(getSystem(), emotionCache !== undefined)}>
+      {children}
+    </ChakraProvider>
+  )
   return emotionCache ? <CacheProvider value={emotionCache}>{app}</CacheProvider> : app
 }

@@ -18,7 +18,7 @@ export interface HeadTag {
 export interface PrerenderedPage {
   /** The page's markup, to go inside #root. */
   html: string
-  /** The emotion <style> tags of the page (Chakra's tokens, global styles and the components'). */
+  /** The emotion <style> tags of the page's components (Chakra's global stylesheet is in index.html). */
   styles: string
   /** Title, meta and link tags of the matched routes' head(), the deepest winning. */
   head: HeadTag[]
