@@ -3,6 +3,8 @@ import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppProviders } from '@/app-providers'
 import { chakraGlobalCss } from '@/entry-global-css'
+import { providerSystem } from './global-css'
+import { getSystem } from './system'
 
 const insertedGlobalCss = () =>
   [...document.querySelectorAll('style[data-emotion^="css-global"]')]
@@ -39,5 +41,20 @@ describe("Chakra's global stylesheet", () => {
     expect(insertedGlobalCss()).toBe('')
     expect(getByText('Tote').className).toMatch(/css-/)
     expect(document.querySelectorAll('style[data-chakra-global]')).toHaveLength(1)
+  })
+
+  it("is not built for the provider: Chakra's built code builds it on first read (decision 055)", () => {
+    // As the build's patch makes it: the global styles behind a getter that counts its reads.
+    let reads = 0
+    const system = Object.defineProperty({ ...getSystem() }, '_global', {
+      get: () => {
+        reads++
+        return []
+      },
+    })
+    const forProvider = providerSystem(system, true)
+    expect(forProvider._global).toEqual([])
+    expect(forProvider._config.disableLayers).toBe(true)
+    expect(reads).toBe(0)
   })
 })

@@ -189,6 +189,7 @@ function Composer({ itemId, itemName, to }: { itemId: string; itemName: string; 
         setError(parsed.error.issues[0]?.message ?? messageMessages.empty)
         return
       }
+      setError(undefined)
       if (fileProblem) return
       send.mutate(
         { body: parsed.data.body, file, itemName },
