@@ -87,9 +87,10 @@ describe('starting the server', { timeout: 120_000 }, () => {
 
     const open = startServer({ DATA_DIR: tempDir(), HOST: '0.0.0.0' })
     running.push(open)
-    await waitFor(open, /Tote is running at/)
+    // Each line is its own write, on stdout or stderr: wait for the last one, not the first.
+    await waitFor(open, /the dev mail outbox and any demo accounts/)
+    expect(open.output()).toContain('Tote is running at')
     expect(open.output()).toContain('Listening on 0.0.0.0: reachable from other machines')
-    expect(open.output()).toContain('the dev mail outbox and any demo accounts')
   })
 
   it('refuses a second server on a data folder another one holds, with a clear message', async () => {
