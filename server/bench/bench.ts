@@ -476,14 +476,14 @@ async function benchBackend(
     exp: expiresAt,
   })
 
-  const url = `http://127.0.0.1:${port}/api/available-items?per_page=10`
+  const endpoint = `http://127.0.0.1:${port}/api/available-items?per_page=10`
   // The target is what a running server holds, as the scale-out part measures it: first a warm-up
   // (the server just started, the tables just vacuumed: JIT and buffers cold), printed for itself.
-  const cold = await load(url, token, 2)
+  const cold = await load(endpoint, token, 2)
   console.log(
     `  warm-up, 2 connections, ${SECONDS} s, straight after the start (cold, not the target): p50 ${ms(cold.p50)}  p95 ${ms(cold.p95)}  p99 ${ms(cold.p99)}  ${cold.rps.toFixed(0)} req/s`,
   )
-  const http = await load(url, token)
+  const http = await load(endpoint, token)
   console.log(
     `  HTTP POST /api/available-items (indexes), autocannon in a child process, ${CONNECTIONS} connections, ${SECONDS} s: ${http.total} requests, ${http.non2xx} non-2xx, ${http.errors} errors, ${http.found} with results`,
   )
